@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: GPL-2.0
+# verigate: build the BPF object, its skeleton and the loader.
+
+CC       ?= gcc
+CLANG    ?= clang
+BPFTOOL  ?= bpftool
+LLVM_STRIP ?= llvm-strip
+PREFIX   ?= /usr
+DESTDIR  ?=
+ARCH_TRIPLET := $(shell $(CC) -dumpmachine)
+
+DRACUT_MODULES_DIR ?= $(or $(shell pkg-config --variable=dracutmodulesdir dracut 2>/dev/null),$(PREFIX)/lib/dracut/modules.d)
+MODULE_DIR := $(DRACUT_MODULES_DIR)/50verigate
+LOADER_DIR := $(PREFIX)/lib/verigate
+
+BUILD    := build
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_FORTIFY_SOURCE=2 -fstack-protector-strong
+BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
+	      -I/usr/include/$(ARCH_TRIPLET) -Ibpf
+
+LOADER_SRCS := $(wildcard loader/*.c)
+LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
+PARSER_OBJS := $(BUILD)/loader/cmdline.o $(BUILD)/loader/hex.o $(BUILD)/loader/verity_table.o
+UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+HOOKS       := $(wildcard hooks/*.sh)
+
+ifeq ($(V),1)
+Q =
+msg =
+else
+Q = @
+msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
+endif
+
+.PHONY: all install uninstall check unit demo clean
+all: $(BUILD)/verigate-loader
+
+$(BUILD)/verigate.bpf.o: bpf/verigate.bpf.c bpf/kernel_types.h bpf/verigate_abi.h | $(BUILD)
+	$(call msg,BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+	$(Q)$(LLVM_STRIP) -g $@
+
+$(BUILD)/verigate.skel.h: $(BUILD)/verigate.bpf.o
+	$(call msg,GEN-SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< name verigate_bpf > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/loader/policy.o: $(BUILD)/verigate.skel.h
+$(BUILD)/loader/%.o: loader/%.c $(wildcard loader/*.h) | $(BUILD)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -I$(BUILD) -Ibpf -c $< -o $@
+
+$(BUILD)/verigate-loader: $(LOADER_OBJS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) $^ -lbpf -lelf -lz -o $@
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(PARSER_OBJS) -o $@
+
+$(BUILD):
+	$(Q)mkdir -p $@
+
+MODULE_FILES := modules.d/50verigate/module-setup.sh \
+		modules.d/50verigate/initrd-switch-root-verigate.conf $(HOOKS)
+
+install: all
+	install -D -m 0755 $(BUILD)/verigate-loader $(DESTDIR)$(LOADER_DIR)/verigate-loader
+	install -d $(DESTDIR)$(MODULE_DIR)
+	for f in $(MODULE_FILES); do \
+		sed 's|@LOADER@|$(LOADER_DIR)/verigate-loader|g' $$f > $(DESTDIR)$(MODULE_DIR)/$${f##*/} && \
+		chmod 0755 $(DESTDIR)$(MODULE_DIR)/$${f##*/} || exit 1; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(LOADER_DIR)/verigate-loader \
+		$(addprefix $(DESTDIR)$(MODULE_DIR)/,$(notdir $(MODULE_FILES)))
+	-rmdir $(DESTDIR)$(LOADER_DIR) $(DESTDIR)$(MODULE_DIR)
+
+unit: $(UNIT_TESTS)
+	$(Q)tests/run-unit $(UNIT_TESTS)
+
+check: all $(UNIT_TESTS)
+	$(Q)tests/check
+
+demo: all
+	$(Q)tests/demo
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The few kernel fields verigate reads. preserve_access_index makes clang
+ * record each access as a CO-RE relocation, which libbpf resolves against the
+ * running kernel's BTF at load time: no multi-megabyte vmlinux.h in the tree,
+ * and the build never depends on the build host's kernel.
+ */
+#ifndef VERIGATE_KERNEL_TYPES_H
+#define VERIGATE_KERNEL_TYPES_H
+
+#include <linux/types.h>
+
+struct anon_vma;
+
+struct super_block {
+	__u32 s_dev; /* dev_t, kernel encoding: major << 20 | minor */
+} __attribute__((preserve_access_index));
+
+struct inode {
+	unsigned long i_ino;
+	struct super_block *i_sb;
+} __attribute__((preserve_access_index));
+
+struct file {
+	struct inode *f_inode;
+} __attribute__((preserve_access_index));
+
+struct linux_binprm {
+	struct file *file;
+} __attribute__((preserve_access_index));
+
+struct vm_area_struct {
+	struct file *vm_file;
+	struct anon_vma *anon_vma; /* set once a private page was copied on write */
+} __attribute__((preserve_access_index));
+
+#endif

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Numbers shared by the BPF programs and the loader. */
+#ifndef VERIGATE_ABI_H
+#define VERIGATE_ABI_H
+
+enum vg_hook {
+	VG_HOOK_EXEC,
+	VG_HOOK_MMAP,
+	VG_HOOK_MPROTECT,
+	VG_HOOK_COUNT,
+};
+
+enum vg_verdict {
+	VG_VERDICT_ALLOW,
+	VG_VERDICT_DENY,
+	VG_VERDICT_AUDIT, /* would have been denied; audit mode let it pass */
+	VG_VERDICT_COUNT,
+};
+
+/* Index into the per-CPU "counters" array map. */
+#define VG_COUNTER(hook, verdict) ((hook) * VG_VERDICT_COUNT + (verdict))
+#define VG_COUNTER_SLOTS (VG_HOOK_COUNT * VG_VERDICT_COUNT)
+
+#endif

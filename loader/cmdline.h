@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef VG_CMDLINE_H
+#define VG_CMDLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "hex.h"
+
+enum vg_mode {
+	VG_MODE_OFF,
+	VG_MODE_ENFORCE,
+	VG_MODE_AUDIT,
+};
+
+struct vg_config {
+	enum vg_mode mode;
+	bool deny_anon_exec;
+	char roothash[VG_HASH_HEX_MAX + 1]; /* lower-case hex */
+};
+
+/*
+ * Parse a kernel command line (the text of /proc/cmdline). The last
+ * occurrence of an option wins, as with dracut's getarg. The value of
+ * rd.verigate= is always checked; the other options only when verigate is
+ * on. Returns 0, or -1 with a message naming the option and value in err.
+ */
+int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
+		     size_t errlen);
+
+const char *vg_mode_name(enum vg_mode mode);
+
+#endif

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "hex.h"
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	       (c >= 'A' && c <= 'F');
+}
+
+int vg_hex_normalize(const char *in, size_t len, char *out, size_t outlen)
+{
+	size_t i;
+
+	if (!in || !out || len % 2 || len < VG_HASH_HEX_MIN ||
+	    len > VG_HASH_HEX_MAX || outlen < len + 1)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (!is_hex(in[i]))
+			return -1;
+		out[i] = (in[i] >= 'A' && in[i] <= 'F') ? in[i] - 'A' + 'a' : in[i];
+	}
+	out[len] = '\0';
+	return 0;
+}

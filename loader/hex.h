@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef VG_HEX_H
+#define VG_HEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Longest digest dm-verity can use (sha512) as hex, plus one for the NUL. */
+#define VG_HASH_HEX_MAX 128
+#define VG_HASH_HEX_MIN 32
+
+/*
+ * Copy the hex digest in[0..len) to out in lower case. Fails (returns -1) on
+ * an odd length, a length outside [VG_HASH_HEX_MIN, VG_HASH_HEX_MAX], a
+ * non-hex character, or an out buffer shorter than len + 1.
+ */
+int vg_hex_normalize(const char *in, size_t len, char *out, size_t outlen);
+
+#endif

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verigate-loader: run once in the initramfs, before switch_root. Verifies
+ * the dm-verity root, loads the exec gate, pins its links in bpffs and exits
+ * holding nothing.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "cmdline.h"
+#include "log.h"
+#include "policy.h"
+#include "root_verify.h"
+
+#define PROC_CMDLINE "/proc/cmdline"
+#define SECURITYFS "/sys/kernel/security"
+#define LSM_LIST SECURITYFS "/lsm"
+#define BPFFS "/sys/fs/bpf"
+#define PIN_DIR BPFFS "/verigate"
+
+static int read_file(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+static int load_config(struct vg_config *cfg)
+{
+	char cmdline[8192], err[512];
+
+	if (read_file(PROC_CMDLINE, cmdline, sizeof(cmdline))) {
+		vg_log(VG_LOG_ERR, "cannot read %s: %s", PROC_CMDLINE, strerror(errno));
+		return -1;
+	}
+	if (vg_cmdline_parse(cmdline, cfg, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "bad kernel command line: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int mount_if_missing(const char *dir, const char *type, long magic)
+{
+	struct statfs fs;
+
+	if (!statfs(dir, &fs) && fs.f_type == magic)
+		return 0;
+	if (mount(type, dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) {
+		vg_log(VG_LOG_ERR, "cannot mount %s at %s: %s", type, dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static bool bpf_lsm_active(void)
+{
+	char list[512], *tok, *save;
+
+	if (mount_if_missing(SECURITYFS, "securityfs", SECURITYFS_MAGIC) ||
+	    read_file(LSM_LIST, list, sizeof(list))) {
+		vg_log(VG_LOG_ERR, "cannot read %s", LSM_LIST);
+		return false;
+	}
+	for (tok = strtok_r(list, ",\n", &save); tok; tok = strtok_r(NULL, ",\n", &save))
+		if (!strcmp(tok, "bpf"))
+			return true;
+	vg_log(VG_LOG_ERR,
+	       "the bpf LSM is not active (active: %s); add bpf to lsm= on the kernel command line",
+	       list);
+	return false;
+}
+
+static __u32 kernel_dev(dev_t dev)
+{
+	return major(dev) << 20 | minor(dev);
+}
+
+static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
+			  const struct vg_policy_report *rep)
+{
+	char progs[160] = "", links[160] = "";
+	size_t pn = 0, ln = 0;
+	int i;
+
+	for (i = 0; i < rep->count; i++) {
+		pn += snprintf(progs + pn, sizeof(progs) - pn, "%s%u", i ? "," : "",
+			       rep->prog_ids[i]);
+		ln += snprintf(links + ln, sizeof(links) - ln, "%s%u", i ? "," : "",
+			       rep->link_ids[i]);
+	}
+	vg_log(VG_LOG_NOTICE,
+	       "%s roothash=%s dev=%u:%u dm=%s anon_exec=%s prog_ids=%s link_ids=%s",
+	       vg_mode_name(cfg->mode), cfg->roothash, major(root->dev),
+	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
+	       progs, links);
+}
+
+static int load_gate(const char *newroot)
+{
+	struct vg_policy_params params = { 0 };
+	struct vg_policy_report rep;
+	struct vg_config cfg;
+	struct vg_root root;
+	struct stat initramfs;
+	char err[512];
+
+	if (load_config(&cfg))
+		return 1;
+	if (cfg.mode == VG_MODE_OFF)
+		return 0;
+	if (vg_root_verify(newroot, cfg.roothash, &root, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "refusing the root: %s", err);
+		return 1;
+	}
+	if (!bpf_lsm_active())
+		return cfg.mode == VG_MODE_ENFORCE ? 1 : 0;
+	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC) || stat("/", &initramfs))
+		return 1;
+
+	params.trusted_dev = kernel_dev(root.dev);
+	params.initramfs_dev = kernel_dev(initramfs.st_dev);
+	params.enforce = cfg.mode == VG_MODE_ENFORCE;
+	params.deny_anon_exec = cfg.deny_anon_exec;
+	if (vg_policy_install(&params, PIN_DIR, &rep, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "nothing loaded: %s", err);
+		return 1;
+	}
+	report_loaded(&cfg, &root, &rep);
+	return 0;
+}
+
+static int check_cmdline(void)
+{
+	struct vg_config cfg;
+
+	if (load_config(&cfg))
+		return 1;
+	printf("%s\n", vg_mode_name(cfg.mode));
+	return 0;
+}
+
+static int assert_loaded(void)
+{
+	struct vg_config cfg;
+	char err[512];
+
+	if (load_config(&cfg))
+		return 1;
+	if (cfg.mode == VG_MODE_OFF)
+		return 0;
+	if (vg_policy_check_pinned(PIN_DIR, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "rd.verigate is on but the gate is not loaded: %s", err);
+		return 1;
+	}
+	return 0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: verigate-loader --check-cmdline\n"
+		"       verigate-loader --root NEWROOT\n"
+		"       verigate-loader --assert-loaded\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--check-cmdline"))
+		return check_cmdline();
+	if (argc == 2 && !strcmp(argv[1], "--assert-loaded"))
+		return assert_loaded();
+	if (argc == 3 && !strcmp(argv[1], "--root"))
+		return load_gate(argv[2]);
+	return usage();
+}

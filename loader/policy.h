@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef VG_POLICY_H
+#define VG_POLICY_H
+
+#include <linux/types.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define VG_PROGS_MAX 16
+
+struct vg_policy_params {
+	__u32 trusted_dev;   /* kernel encoding */
+	__u32 initramfs_dev; /* kernel encoding */
+	bool enforce;
+	bool deny_anon_exec;
+};
+
+struct vg_policy_report {
+	int count;
+	__u32 prog_ids[VG_PROGS_MAX];
+	__u32 link_ids[VG_PROGS_MAX];
+};
+
+/*
+ * Load the BPF LSM, attach every program and pin each link under pin_dir,
+ * then close every fd: afterwards the pins are the only references. On any
+ * failure everything already attached is unpinned and detached, and -1 is
+ * returned with the reason in err.
+ */
+int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir,
+		      struct vg_policy_report *report, char *err, size_t errlen);
+
+/* 0 if pin_dir is on bpffs and holds a pinned link for every program. */
+int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen);
+
+#endif

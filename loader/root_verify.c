@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "root_verify.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+
+#include "dm_query.h"
+
+static int check_mount(const char *newroot, dev_t *dev, char *err, size_t errlen)
+{
+	char parent[4096];
+	struct stat st, pst;
+	struct statvfs vfs;
+
+	if (snprintf(parent, sizeof(parent), "%s/..", newroot) >= (int)sizeof(parent) ||
+	    stat(newroot, &st) || stat(parent, &pst) || statvfs(newroot, &vfs)) {
+		snprintf(err, errlen, "cannot stat new root %s: %s", newroot,
+			 strerror(errno));
+		return -1;
+	}
+	if (st.st_dev == pst.st_dev) {
+		snprintf(err, errlen, "nothing is mounted at %s", newroot);
+		return -1;
+	}
+	if (!(vfs.f_flag & ST_RDONLY)) {
+		snprintf(err, errlen, "%s is mounted read-write; verity roots are read-only",
+			 newroot);
+		return -1;
+	}
+	*dev = st.st_dev;
+	return 0;
+}
+
+static int check_single_verity(const struct vg_dm_reply *r, dev_t dev, char *err,
+			       size_t errlen)
+{
+	if (!r->live_table || r->suspended) {
+		snprintf(err, errlen, "dm device %s (%u:%u) has no live table or is suspended",
+			 r->name, major(dev), minor(dev));
+		return -1;
+	}
+	if (r->target_count != 1 || strcmp(r->target_type, "verity")) {
+		snprintf(err, errlen,
+			 "dm device %s (%u:%u) is not a single verity target (%u targets, first \"%s\")",
+			 r->name, major(dev), minor(dev), r->target_count, r->target_type);
+		return -1;
+	}
+	return 0;
+}
+
+int vg_root_verify(const char *newroot, const char *roothash,
+		   struct vg_root *root, char *err, size_t errlen)
+{
+	struct vg_dm_reply reply;
+	char why[256];
+
+	memset(root, 0, sizeof(*root));
+	if (check_mount(newroot, &root->dev, err, errlen))
+		return -1;
+
+	if (vg_dm_query(root->dev, false, &reply, err, errlen) ||
+	    check_single_verity(&reply, root->dev, err, errlen))
+		return -1;
+	if (!vg_verity_status_ok(reply.params)) {
+		snprintf(err, errlen, "verity device %s reports corruption (status \"%.16s\")",
+			 reply.name, reply.params);
+		return -1;
+	}
+
+	if (vg_dm_query(root->dev, true, &reply, err, errlen) ||
+	    check_single_verity(&reply, root->dev, err, errlen))
+		return -1;
+	snprintf(root->dm_name, sizeof(root->dm_name), "%s", reply.name);
+	if (vg_verity_table_parse(reply.params, &root->table, why, sizeof(why))) {
+		snprintf(err, errlen, "verity device %s: %s", reply.name, why);
+		return -1;
+	}
+	if (strcmp(root->table.root_digest, roothash)) {
+		snprintf(err, errlen,
+			 "verity device %s has root hash %s, but roothash= is %s",
+			 reply.name, root->table.root_digest, roothash);
+		return -1;
+	}
+	return 0;
+}

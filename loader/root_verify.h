@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef VG_ROOT_VERIFY_H
+#define VG_ROOT_VERIFY_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "verity_table.h"
+
+struct vg_root {
+	dev_t dev; /* of the filesystem mounted at the new root */
+	char dm_name[128];
+	struct vg_verity_table table;
+};
+
+/*
+ * Check that newroot is a read-only mount of a device-mapper device whose
+ * live table is a single verity target with root digest roothash (lower-case
+ * hex), and that verity has seen no corruption. Returns 0, or -1 with the
+ * reason in err.
+ */
+int vg_root_verify(const char *newroot, const char *roothash,
+		   struct vg_root *root, char *err, size_t errlen);
+
+#endif

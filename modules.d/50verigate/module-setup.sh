@@ -1,0 +1,34 @@
+#!/bin/bash
+# verigate: allow only programs from the verified dm-verity root to run.
+# The loader path below is filled in by "make install".
+
+check() {
+    # Never included by default: only with "dracut --add verigate".
+    return 255
+}
+
+depends() {
+    if dracut_module_included "systemd"; then
+        echo dm systemd-veritysetup
+    else
+        echo dm
+    fi
+    return 0
+}
+
+installkernel() {
+    hostonly='' instmods dm_mod dm_verity
+}
+
+install() {
+    inst_binary "@LOADER@"
+    inst_hook cmdline 10 "$moddir/verigate-cmdline.sh"
+    inst_hook pre-pivot 90 "$moddir/verigate-pre-pivot.sh"
+    if dracut_module_included "systemd"; then
+        inst_simple "$moddir/initrd-switch-root-verigate.conf" \
+            "$systemdsystemunitdir/initrd-switch-root.service.d/50-verigate.conf"
+    else
+        inst_multiple veritysetup
+        inst_hook initqueue/settled 50 "$moddir/verigate-verity-open.sh"
+    fi
+}
