@@ -70,8 +70,9 @@ install: all
 	install -D -m 0755 $(BUILD)/verigate-loader $(DESTDIR)$(LOADER_DIR)/verigate-loader
 	install -d $(DESTDIR)$(MODULE_DIR)
 	for f in $(MODULE_FILES); do \
-		sed 's|@LOADER@|$(LOADER_DIR)/verigate-loader|g' $$f > $(DESTDIR)$(MODULE_DIR)/$${f##*/} && \
-		chmod 0755 $(DESTDIR)$(MODULE_DIR)/$${f##*/} || exit 1; \
+		dst=$(DESTDIR)$(MODULE_DIR)/$${f##*/}; \
+		sed 's|@LOADER@|$(LOADER_DIR)/verigate-loader|g' $$f > $$dst || exit 1; \
+		case $$f in *.sh) chmod 0755 $$dst ;; *) chmod 0644 $$dst ;; esac; \
 	done
 
 uninstall:

@@ -115,9 +115,12 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 	if (cfg->mode == VG_MODE_OFF)
 		return 0;
 
-	if (raw.unknown)
-		return fail(err, errlen, raw.unknown, NULL,
+	if (raw.unknown) {
+		char buf[SHOWN_MAX + 1];
+
+		return fail(err, errlen, shown(raw.unknown, buf, sizeof(buf)), NULL,
 			    "unknown option; known: rd.verigate.anon_exec");
+	}
 	if (!raw.anon_exec || !strcmp(raw.anon_exec, "allow"))
 		cfg->deny_anon_exec = false;
 	else if (!strcmp(raw.anon_exec, "deny"))

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vg-try: attempt one way of running code and report what the kernel said.
+ *   vg-try exec PATH            execve PATH (on success PATH's output follows)
+ *   vg-try memfd-exec PATH      copy PATH into a memfd, fexecve it
+ *   vg-try mmap-exec PATH|-     mmap PATH (or anonymous memory) PROT_EXEC
+ *   vg-try mprotect-exec PATH|- map PROT_READ, then mprotect to PROT_EXEC
+ *   vg-try hold-pin PATH SECS   BPF_OBJ_GET a bpffs pin, keep the fd SECS seconds
+ * Prints "allowed" (exit 0) or "denied errno=NAME" (exit 1); 2 on misuse.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/bpf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static int denied(const char *what)
+{
+	int e = errno;
+
+	printf("denied errno=%s (%s: %s)\n",
+	       e == EPERM ? "EPERM" : e == EACCES ? "EACCES" : "OTHER", what, strerror(e));
+	return 1;
+}
+
+static int setup_error(const char *what)
+{
+	fprintf(stderr, "vg-try: %s: %s\n", what, strerror(errno));
+	return 2;
+}
+
+static int try_exec(const char *path)
+{
+	char *argv[] = { (char *)path, NULL };
+
+	fflush(stdout);
+	execve(path, argv, environ);
+	return denied("execve");
+}
+
+static int try_memfd_exec(const char *path)
+{
+	char *argv[] = { (char *)path, NULL };
+	struct stat st;
+	int in, mfd;
+
+	in = open(path, O_RDONLY | O_CLOEXEC);
+	if (in < 0 || fstat(in, &st))
+		return setup_error(path);
+	mfd = memfd_create("vg-try", MFD_CLOEXEC);
+	if (mfd < 0 || sendfile(mfd, in, NULL, st.st_size) != st.st_size)
+		return setup_error("memfd copy");
+	fflush(stdout);
+	fexecve(mfd, argv, environ);
+	return denied("fexecve");
+}
+
+static void *map_source(const char *path, int prot)
+{
+	int fd;
+	void *p;
+
+	if (!strcmp(path, "-"))
+		return mmap(NULL, 4096, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return MAP_FAILED;
+	p = mmap(NULL, 4096, prot, MAP_PRIVATE, fd, 0);
+	close(fd);
+	return p;
+}
+
+static int try_mmap_exec(const char *path)
+{
+	if (map_source(path, PROT_READ | PROT_EXEC) == MAP_FAILED)
+		return denied("mmap PROT_EXEC");
+	puts("allowed");
+	return 0;
+}
+
+static int try_mprotect_exec(const char *path)
+{
+	void *p = map_source(path, PROT_READ);
+
+	if (p == MAP_FAILED)
+		return setup_error("mmap PROT_READ");
+	if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
+		return denied("mprotect PROT_EXEC");
+	puts("allowed");
+	return 0;
+}
+
+static int hold_pin(const char *path, const char *secs)
+{
+	union bpf_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.pathname = (__u64)(unsigned long)path;
+	fd = syscall(SYS_bpf, BPF_OBJ_GET, &attr, sizeof(attr));
+	if (fd < 0)
+		return denied("BPF_OBJ_GET");
+	printf("holding fd %d\n", fd);
+	fflush(stdout);
+	sleep(atoi(secs));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "exec"))
+		return try_exec(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "memfd-exec"))
+		return try_memfd_exec(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "mmap-exec"))
+		return try_mmap_exec(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "mprotect-exec"))
+		return try_mprotect_exec(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "hold-pin"))
+		return hold_pin(argv[2], argv[3]);
+	fprintf(stderr, "usage: see the comment at the top of vg-try.c\n");
+	return 2;
+}
