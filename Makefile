@@ -23,6 +23,7 @@ LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
 PARSER_OBJS := $(BUILD)/loader/cmdline.o $(BUILD)/loader/hex.o $(BUILD)/loader/verity_table.o
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+TEST_PROGS  := $(patsubst tests/progs/%.c,$(BUILD)/progs/%,$(wildcard tests/progs/*.c))
 HOOKS       := $(wildcard hooks/*.sh)
 
 ifeq ($(V),1)
@@ -33,7 +34,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-.PHONY: all install uninstall check unit demo clean
+.PHONY: all install uninstall deps check unit test-progs demo clean
 all: $(BUILD)/verigate-loader
 
 $(BUILD)/verigate.bpf.o: bpf/verigate.bpf.c bpf/kernel_types.h bpf/verigate_abi.h | $(BUILD)
@@ -60,6 +61,11 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(PARSER_OBJS) -o $@
 
+$(BUILD)/progs/%: tests/progs/%.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $< -o $@
+
 $(BUILD):
 	$(Q)mkdir -p $@
 
@@ -83,10 +89,18 @@ uninstall:
 unit: $(UNIT_TESTS)
 	$(Q)tests/run-unit $(UNIT_TESTS)
 
-check: all $(UNIT_TESTS)
+test-progs: $(TEST_PROGS)
+
+# check and demo install what they need first, so they work on a fresh machine.
+deps:
+	$(Q)tests/lib/install-deps
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all $(UNIT_TESTS) $(TEST_PROGS)
 	$(Q)tests/check
 
-demo: all
+demo: deps
+	$(Q)$(MAKE) --no-print-directory all $(TEST_PROGS)
 	$(Q)tests/demo
 
 clean:

@@ -8,18 +8,21 @@
 
 void vg_log(int level, const char *fmt, ...)
 {
-	char line[1024];
+	char line[900], record[1024];
 	va_list ap;
-	int fd;
+	int fd, len;
 
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 
 	fprintf(stderr, "verigate: %s\n", line);
+	/* One write is one kmsg record. */
+	len = snprintf(record, sizeof(record), "<%d>verigate: %s\n", level, line);
 	fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
 	if (fd >= 0) {
-		dprintf(fd, "<%d>verigate: %s\n", level, line);
+		if (write(fd, record, len) != len)
+			fprintf(stderr, "verigate: could not write to /dev/kmsg\n");
 		close(fd);
 	}
 }

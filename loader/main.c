@@ -57,13 +57,14 @@ static int load_config(struct vg_config *cfg)
 	return 0;
 }
 
-static int mount_if_missing(const char *dir, const char *type, long magic)
+static int mount_if_missing(const char *dir, const char *type, long magic,
+			    const char *options)
 {
 	struct statfs fs;
 
 	if (!statfs(dir, &fs) && fs.f_type == magic)
 		return 0;
-	if (mount(type, dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) {
+	if (mount(type, dir, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, options)) {
 		vg_log(VG_LOG_ERR, "cannot mount %s at %s: %s", type, dir, strerror(errno));
 		return -1;
 	}
@@ -74,7 +75,7 @@ static bool bpf_lsm_active(void)
 {
 	char list[512], *tok, *save;
 
-	if (mount_if_missing(SECURITYFS, "securityfs", SECURITYFS_MAGIC) ||
+	if (mount_if_missing(SECURITYFS, "securityfs", SECURITYFS_MAGIC, NULL) ||
 	    read_file(LSM_LIST, list, sizeof(list))) {
 		vg_log(VG_LOG_ERR, "cannot read %s", LSM_LIST);
 		return false;
@@ -132,7 +133,7 @@ static int load_gate(const char *newroot)
 	}
 	if (!bpf_lsm_active())
 		return cfg.mode == VG_MODE_ENFORCE ? 1 : 0;
-	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC) || stat("/", &initramfs))
+	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC, "mode=0700") || stat("/", &initramfs))
 		return 1;
 
 	params.trusted_dev = kernel_dev(root.dev);
@@ -144,6 +145,23 @@ static int load_gate(const char *newroot)
 		return 1;
 	}
 	report_loaded(&cfg, &root, &rep);
+	return 0;
+}
+
+static int check_device(const char *path)
+{
+	struct vg_config cfg;
+	struct vg_root root;
+	char err[512];
+
+	if (load_config(&cfg))
+		return 1;
+	if (cfg.mode == VG_MODE_OFF)
+		return 0;
+	if (vg_verity_device_verify(path, cfg.roothash, &root, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "refusing the root device: %s", err);
+		return 1;
+	}
 	return 0;
 }
 
@@ -177,6 +195,7 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: verigate-loader --check-cmdline\n"
+		"       verigate-loader --check-device DEVICE\n"
 		"       verigate-loader --root NEWROOT\n"
 		"       verigate-loader --assert-loaded\n");
 	return 2;
@@ -188,6 +207,8 @@ int main(int argc, char **argv)
 		return check_cmdline();
 	if (argc == 2 && !strcmp(argv[1], "--assert-loaded"))
 		return assert_loaded();
+	if (argc == 3 && !strcmp(argv[1], "--check-device"))
+		return check_device(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "--root"))
 		return load_gate(argv[2]);
 	return usage();

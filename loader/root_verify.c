@@ -2,11 +2,13 @@
 #include "root_verify.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "dm_query.h"
 
@@ -52,15 +54,11 @@ static int check_single_verity(const struct vg_dm_reply *r, dev_t dev, char *err
 	return 0;
 }
 
-int vg_root_verify(const char *newroot, const char *roothash,
-		   struct vg_root *root, char *err, size_t errlen)
+static int check_dm_verity(const char *roothash, struct vg_root *root, char *err,
+			   size_t errlen)
 {
 	struct vg_dm_reply reply;
 	char why[256];
-
-	memset(root, 0, sizeof(*root));
-	if (check_mount(newroot, &root->dev, err, errlen))
-		return -1;
 
 	if (vg_dm_query(root->dev, false, &reply, err, errlen) ||
 	    check_single_verity(&reply, root->dev, err, errlen))
@@ -86,4 +84,51 @@ int vg_root_verify(const char *newroot, const char *roothash,
 		return -1;
 	}
 	return 0;
+}
+
+int vg_root_verify(const char *newroot, const char *roothash,
+		   struct vg_root *root, char *err, size_t errlen)
+{
+	memset(root, 0, sizeof(*root));
+	if (check_mount(newroot, &root->dev, err, errlen))
+		return -1;
+	return check_dm_verity(roothash, root, err, errlen);
+}
+
+static int read_first_block(const char *path, const char *roothash, char *err,
+			    size_t errlen)
+{
+	char block[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		snprintf(err, errlen, "open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	n = pread(fd, block, sizeof(block), 0);
+	if (n < 0 && errno == EIO)
+		snprintf(err, errlen,
+			 "dm-verity refuses to read %s: roothash=%s does not match its hash device, or the data is corrupt",
+			 path, roothash);
+	else if (n < 0)
+		snprintf(err, errlen, "read %s: %s", path, strerror(errno));
+	close(fd);
+	return n < 0 ? -1 : 0;
+}
+
+int vg_verity_device_verify(const char *path, const char *roothash,
+			    struct vg_root *root, char *err, size_t errlen)
+{
+	struct stat st;
+
+	memset(root, 0, sizeof(*root));
+	if (stat(path, &st) || !S_ISBLK(st.st_mode)) {
+		snprintf(err, errlen, "%s is not a block device", path);
+		return -1;
+	}
+	root->dev = st.st_rdev;
+	if (check_dm_verity(roothash, root, err, errlen))
+		return -1;
+	return read_first_block(path, roothash, err, errlen);
 }

@@ -22,4 +22,12 @@ struct vg_root {
 int vg_root_verify(const char *newroot, const char *roothash,
 		   struct vg_root *root, char *err, size_t errlen);
 
+/*
+ * The device-mapper half of vg_root_verify for the block device at path,
+ * before anything is mounted from it, plus one read of its first block:
+ * dm-verity fails that read when roothash does not match the hash tree.
+ */
+int vg_verity_device_verify(const char *path, const char *roothash,
+			    struct vg_root *root, char *err, size_t errlen);
+
 #endif

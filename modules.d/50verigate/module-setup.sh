@@ -24,6 +24,7 @@ install() {
     # verigate_loader (dracut.conf) names another build of the loader to install.
     inst_binary "${verigate_loader:-@LOADER@}" "@LOADER@"
     inst_hook cmdline 10 "$moddir/verigate-cmdline.sh"
+    inst_hook pre-mount 90 "$moddir/verigate-pre-mount.sh"
     inst_hook pre-pivot 90 "$moddir/verigate-pre-pivot.sh"
     if dracut_module_included "systemd"; then
         inst_simple "$moddir/initrd-switch-root-verigate.conf" \

@@ -5,6 +5,9 @@
  *   vg-try memfd-exec PATH      copy PATH into a memfd, fexecve it
  *   vg-try mmap-exec PATH|-     mmap PATH (or anonymous memory) PROT_EXEC
  *   vg-try mprotect-exec PATH|- map PROT_READ, then mprotect to PROT_EXEC
+ *   vg-try mmap-wx PATH         mmap PATH private, writable and executable
+ *   vg-try cow-mprotect PATH    map PATH private writable, write a byte (a
+ *                               copied page), then mprotect to PROT_EXEC
  *   vg-try hold-pin PATH SECS   BPF_OBJ_GET a bpffs pin, keep the fd SECS seconds
  * Prints "allowed" (exit 0) or "denied errno=NAME" (exit 1); 2 on misuse.
  */
@@ -99,6 +102,27 @@ static int try_mprotect_exec(const char *path)
 	return 0;
 }
 
+static int try_mmap_wx(const char *path)
+{
+	if (map_source(path, PROT_READ | PROT_WRITE | PROT_EXEC) == MAP_FAILED)
+		return denied("mmap PROT_WRITE|PROT_EXEC");
+	puts("allowed");
+	return 0;
+}
+
+static int try_cow_mprotect(const char *path)
+{
+	volatile char *p = map_source(path, PROT_READ | PROT_WRITE);
+
+	if (p == MAP_FAILED)
+		return setup_error("mmap PROT_READ|PROT_WRITE");
+	p[0] = p[0];
+	if (mprotect((void *)p, 4096, PROT_READ | PROT_EXEC))
+		return denied("mprotect PROT_EXEC of a written private page");
+	puts("allowed");
+	return 0;
+}
+
 static int hold_pin(const char *path, const char *secs)
 {
 	union bpf_attr attr;
@@ -125,6 +149,10 @@ int main(int argc, char **argv)
 		return try_mmap_exec(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "mprotect-exec"))
 		return try_mprotect_exec(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "mmap-wx"))
+		return try_mmap_wx(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "cow-mprotect"))
+		return try_cow_mprotect(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "hold-pin"))
 		return hold_pin(argv[2], argv[3]);
 	fprintf(stderr, "usage: see the comment at the top of vg-try.c\n");

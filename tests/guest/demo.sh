@@ -1,0 +1,16 @@
+# In-guest part of "make demo": show the gate at work in the real root.
+echo "--- kernel log line written by verigate-loader before switch_root:"
+dmesg | grep -o 'verigate: .*roothash=.*'
+echo "--- pinned links (the only references to the gate):"
+ls /sys/fs/bpf/verigate
+echo "--- a program from the verified image:"
+echo "\$ /usr/local/bin/vg-hello"
+/usr/local/bin/vg-hello
+echo "--- the same program copied to tmpfs:"
+cp /usr/local/bin/vg-hello /tmp/vg-hello
+chmod +x /tmp/vg-hello
+echo "\$ /tmp/vg-hello"
+/tmp/vg-hello
+echo "exit status $? ($(vg-try exec /tmp/vg-hello))"
+echo "--- the kernel's trace of that decision:"
+grep -m 1 'verigate: deny exec' /sys/kernel/tracing/trace | sed 's/.*verigate:/verigate:/'

@@ -1,0 +1,62 @@
+# Sourced by the in-guest tests (it reaches the guest on the script disk,
+# at /mnt). Each check prints "ok NAME: what" or "FAIL NAME: why".
+
+# The last value of a kernel command line option, as the loader reads it.
+cmdline_arg() {
+    tr ' ' '\n' < /proc/cmdline | sed -n "s/^$1=//p" | tail -n 1
+}
+
+MODE=$(cmdline_arg rd.verigate)
+ANON=$(cmdline_arg rd.verigate.anon_exec)
+ROOTHASH=$(cmdline_arg roothash)
+case $MODE in
+    1) MODE_NAME=enforce ;;
+    audit) MODE_NAME=audit ;;
+    *) MODE_NAME=off ;;
+esac
+
+pass() { echo "ok $MODE_NAME/$1: $2"; }
+fail() { echo "FAIL $MODE_NAME/$1: $2"; }
+
+# check NAME WANT MARKER CMD...: run CMD; WANT is "denied" (its output must
+# say EPERM) or "allowed" (its output must contain MARKER).
+check() {
+    _name=$1 _want=$2 _marker=$3
+    shift 3
+    _out=$("$@" 2>&1)
+    if [ "$_want" = denied ]; then
+        case $_out in
+            *"errno=EPERM"* | *"Operation not permitted"*) pass "$_name" "denied with EPERM" ;;
+            *) fail "$_name" "expected EPERM, got: $_out" ;;
+        esac
+    else
+        case $_out in
+            *"denied errno"*) fail "$_name" "expected success, got: $_out" ;;
+            *"$_marker"*) pass "$_name" "ran" ;;
+            *) fail "$_name" "expected '$_marker', got: $_out" ;;
+        esac
+    fi
+}
+
+# attack NAME MARKER CMD...: denied when enforcing; the control (audit,
+# off) shows the same step succeeding, its output containing MARKER.
+attack() {
+    _name=$1 _marker=$2
+    shift 2
+    if [ "$MODE" = 1 ]; then
+        check "$_name" denied "" "$@"
+    else
+        check "$_name" allowed "$_marker" "$@"
+    fi
+}
+
+# Anonymous executable memory: denied only with rd.verigate.anon_exec=deny.
+anon_attack() {
+    _name=$1 _marker=$2
+    shift 2
+    if [ "$MODE" = 1 ] && [ "$ANON" = deny ]; then
+        check "$_name" denied "" "$@"
+    else
+        check "$_name" allowed "$_marker" "$@"
+    fi
+}
