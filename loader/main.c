@@ -73,14 +73,16 @@ static int mount_if_missing(const char *dir, const char *type, long magic,
 
 static bool bpf_lsm_active(void)
 {
-	char list[512], *tok, *save;
+	char list[512], copy[512], *tok, *save;
 
 	if (mount_if_missing(SECURITYFS, "securityfs", SECURITYFS_MAGIC, NULL) ||
 	    read_file(LSM_LIST, list, sizeof(list))) {
 		vg_log(VG_LOG_ERR, "cannot read %s", LSM_LIST);
 		return false;
 	}
-	for (tok = strtok_r(list, ",\n", &save); tok; tok = strtok_r(NULL, ",\n", &save))
+	list[strcspn(list, "\n")] = '\0';
+	memcpy(copy, list, sizeof(copy));
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
 		if (!strcmp(tok, "bpf"))
 			return true;
 	vg_log(VG_LOG_ERR,

@@ -64,8 +64,9 @@ static int check_dm_verity(const char *roothash, struct vg_root *root, char *err
 	    check_single_verity(&reply, root->dev, err, errlen))
 		return -1;
 	if (!vg_verity_status_ok(reply.params)) {
-		snprintf(err, errlen, "verity device %s reports corruption (status \"%.16s\")",
-			 reply.name, reply.params);
+		snprintf(err, errlen,
+			 "verity device %s reports corruption: roothash=%s does not match its hash device, or the data is corrupt",
+			 reply.name, roothash);
 		return -1;
 	}
 
@@ -109,7 +110,7 @@ static int read_first_block(const char *path, const char *roothash, char *err,
 	n = pread(fd, block, sizeof(block), 0);
 	if (n < 0 && errno == EIO)
 		snprintf(err, errlen,
-			 "dm-verity refuses to read %s: roothash=%s does not match its hash device, or the data is corrupt",
+			 "verity device %s refuses reads: roothash=%s does not match its hash device, or the data is corrupt",
 			 path, roothash);
 	else if (n < 0)
 		snprintf(err, errlen, "read %s: %s", path, strerror(errno));

@@ -19,7 +19,22 @@ attack exec-from-tmpfs "vg-hello: running" vg-try exec /tmp/hello
 attack exec-from-dev-shm "vg-hello: running" vg-try exec /dev/shm/hello
 attack exec-from-second-disk "vg-hello: running" vg-try exec /mnt/vg-hello
 attack shebang-script-on-tmpfs script-ran vg-try exec /tmp/script.sh
-attack ldso-maps-tmpfs-program "vg-hello: running" "$ldso" /tmp/hello
+# ld.so does not print errno; the trace line is written exactly when the
+# mmap hook returns -EPERM.
+ldso_out=$("$ldso" /tmp/hello 2>&1)
+if [ "$MODE" = 1 ]; then
+    case $ldso_out in
+        *"failed to map segment"*)
+            if grep -q 'verigate: deny mmap .*comm=ld-linux-x86-64' /sys/kernel/tracing/trace; then
+                pass ldso-maps-tmpfs-program "mmap refused with EPERM"
+            else
+                fail ldso-maps-tmpfs-program "ld.so failed, but verigate logged no mmap denial"
+            fi ;;
+        *) fail ldso-maps-tmpfs-program "expected a refused mmap, got: $ldso_out" ;;
+    esac
+else
+    check ldso-maps-tmpfs-program allowed "vg-hello: running" echo "$ldso_out"
+fi
 attack mmap-exec-tmpfs-file allowed vg-try mmap-exec /tmp/hello
 attack mprotect-exec-tmpfs-file allowed vg-try mprotect-exec /tmp/hello
 attack memfd-fexecve "vg-hello: running" vg-try memfd-exec "$hello"

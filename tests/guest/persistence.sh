@@ -104,3 +104,15 @@ if grep -q "verigate: $verdict exec dev=0:[0-9]* ino=[0-9]* pid=[0-9]* comm=vg-t
 else
     fail decision-logged "no 'verigate: $verdict exec' line in the trace buffer"
 fi
+
+# The per-decision counters: slot hook*3+verdict, exec is hook 0, deny 1, audit 2.
+slot=1
+[ "$MODE" = audit ] && slot=2
+counted=$(bpftool -j map dump name counters 2> /dev/null |
+    grep -oE "\"formatted\":\{\"key\":$slot,\"values\":\[[^]]*\]" |
+    grep -oE '"value":[0-9]+' | sed 's/.*://' | awk '{ n += $1 } END { print n + 0 }')
+if [ "$counted" -gt 0 ]; then
+    pass decision-counted "counters[exec/$verdict] = $counted"
+else
+    fail decision-counted "counters[exec/$verdict] is 0: $(bpftool -j map dump name counters 2>&1 | head -c 300)"
+fi
