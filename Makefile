@@ -61,6 +61,12 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(PARSER_OBJS) -o $@
 
+# vg-rollback drives the loader's own install code with injected pin failures.
+$(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader $^ -Wl,--wrap=bpf_link__pin -lbpf -lelf -lz -o $@
+
 $(BUILD)/progs/%: tests/progs/%.c
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
@@ -96,11 +102,11 @@ deps:
 	$(Q)tests/lib/install-deps
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory all $(UNIT_TESTS) $(TEST_PROGS)
+	$(Q)$(MAKE) -s --no-print-directory all $(UNIT_TESTS) $(TEST_PROGS)
 	$(Q)tests/check
 
 demo: deps
-	$(Q)$(MAKE) --no-print-directory all $(TEST_PROGS)
+	$(Q)$(MAKE) -s --no-print-directory all $(TEST_PROGS)
 	$(Q)tests/demo
 
 clean:
