@@ -37,10 +37,18 @@ endif
 .PHONY: all install uninstall deps check unit test-progs demo clean
 all: $(BUILD)/verigate-loader
 
-$(BUILD)/verigate.bpf.o: bpf/verigate.bpf.c bpf/kernel_types.h bpf/verigate_abi.h | $(BUILD)
+BPF_SRCS := $(wildcard bpf/*.bpf.c)
+BPF_OBJS := $(BPF_SRCS:bpf/%.bpf.c=$(BUILD)/bpf/%.o)
+
+$(BUILD)/bpf/%.o: bpf/%.bpf.c $(wildcard bpf/*.h) | $(BUILD)
 	$(call msg,BPF,$@)
+	$(Q)mkdir -p $(@D)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 	$(Q)$(LLVM_STRIP) -g $@
+
+$(BUILD)/verigate.bpf.o: $(BPF_OBJS)
+	$(call msg,BPF-LINK,$@)
+	$(Q)$(BPFTOOL) gen object $@ $^
 
 $(BUILD)/verigate.skel.h: $(BUILD)/verigate.bpf.o
 	$(call msg,GEN-SKEL,$@)

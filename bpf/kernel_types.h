@@ -18,7 +18,22 @@ struct super_block {
 
 struct inode {
 	unsigned long i_ino;
+	__u32 i_rdev;
 	struct super_block *i_sb;
+} __attribute__((preserve_access_index));
+
+struct dentry {
+	struct inode *d_inode;
+	struct super_block *d_sb;
+} __attribute__((preserve_access_index));
+
+struct vfsmount {
+	struct super_block *mnt_sb;
+} __attribute__((preserve_access_index));
+
+struct path {
+	struct vfsmount *mnt;
+	struct dentry *dentry;
 } __attribute__((preserve_access_index));
 
 struct file {
@@ -32,6 +47,35 @@ struct linux_binprm {
 struct vm_area_struct {
 	struct file *vm_file;
 	struct anon_vma *anon_vma; /* set once a private page was copied on write */
+} __attribute__((preserve_access_index));
+
+struct bpf_map {
+	__u32 id;
+} __attribute__((preserve_access_index));
+
+struct bpf_prog_aux {
+	__u32 id;
+} __attribute__((preserve_access_index));
+
+struct bpf_prog {
+	struct bpf_prog_aux *aux;
+} __attribute__((preserve_access_index));
+
+struct ns_common {
+	unsigned int inum;
+} __attribute__((preserve_access_index));
+
+struct mnt_namespace {
+	struct ns_common ns;
+} __attribute__((preserve_access_index));
+
+struct nsproxy {
+	struct mnt_namespace *mnt_ns;
+} __attribute__((preserve_access_index));
+
+struct task_struct {
+	int tgid;
+	struct nsproxy *nsproxy;
 } __attribute__((preserve_access_index));
 
 #endif

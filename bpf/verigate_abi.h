@@ -7,6 +7,7 @@ enum vg_hook {
 	VG_HOOK_EXEC,
 	VG_HOOK_MMAP,
 	VG_HOOK_MPROTECT,
+	VG_HOOK_GUARD, /* any of the guards */
 	VG_HOOK_COUNT,
 };
 
@@ -20,5 +21,8 @@ enum vg_verdict {
 /* Index into the per-CPU "counters" array map. */
 #define VG_COUNTER(hook, verdict) ((hook) * VG_VERDICT_COUNT + (verdict))
 #define VG_COUNTER_SLOTS (VG_HOOK_COUNT * VG_VERDICT_COUNT)
+
+/* Room for the IDs of verigate's own programs, maps and links. */
+#define VG_OWN_MAX 32
 
 #endif

@@ -91,29 +91,49 @@ static bool bpf_lsm_active(void)
 	return false;
 }
 
-static __u32 kernel_dev(dev_t dev)
+/* Where the things the guards protect are, as the kernel numbers them. */
+static int find_landmarks(struct vg_policy_params *params)
 {
-	return major(dev) << 20 | minor(dev);
+	static const char *const paths[] = { "/sys", "/dev/mapper/control",
+					     "/proc/self/ns/mnt" };
+	struct stat st[3];
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		if (stat(paths[i], &st[i])) {
+			vg_log(VG_LOG_ERR, "cannot stat %s: %s", paths[i], strerror(errno));
+			return -1;
+		}
+	}
+	params->sysfs_dev = vg_kernel_dev(st[0].st_dev);
+	params->dm_control_rdev = vg_kernel_dev(st[1].st_rdev);
+	params->init_mnt_ns = st[2].st_ino;
+	return 0;
+}
+
+static void id_list(char *buf, size_t len, const __u32 *ids, int count)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < count && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s%u", i ? "," : "", ids[i]);
 }
 
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
 			  const struct vg_policy_report *rep)
 {
-	char progs[160] = "", links[160] = "";
-	size_t pn = 0, ln = 0;
-	int i;
+	char progs[256], links[256], maps[256];
 
-	for (i = 0; i < rep->count; i++) {
-		pn += snprintf(progs + pn, sizeof(progs) - pn, "%s%u", i ? "," : "",
-			       rep->prog_ids[i]);
-		ln += snprintf(links + ln, sizeof(links) - ln, "%s%u", i ? "," : "",
-			       rep->link_ids[i]);
-	}
+	id_list(progs, sizeof(progs), rep->prog_ids, rep->count);
+	id_list(links, sizeof(links), rep->link_ids, rep->count);
+	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s roothash=%s dev=%u:%u dm=%s anon_exec=%s prog_ids=%s link_ids=%s",
+	       "%s roothash=%s dev=%u:%u dm=%s anon_exec=%s guards=%d prog_ids=%s link_ids=%s map_ids=%s",
 	       vg_mode_name(cfg->mode), cfg->roothash, major(root->dev),
 	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
-	       progs, links);
+	       rep->guards, progs, links, maps);
 }
 
 static int load_gate(const char *newroot)
@@ -135,11 +155,12 @@ static int load_gate(const char *newroot)
 	}
 	if (!bpf_lsm_active())
 		return cfg.mode == VG_MODE_ENFORCE ? 1 : 0;
-	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC, "mode=0700") || stat("/", &initramfs))
+	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC, "mode=0700") || stat("/", &initramfs) ||
+	    find_landmarks(&params))
 		return 1;
 
-	params.trusted_dev = kernel_dev(root.dev);
-	params.initramfs_dev = kernel_dev(initramfs.st_dev);
+	params.trusted_dev = vg_kernel_dev(root.dev);
+	params.initramfs_dev = vg_kernel_dev(initramfs.st_dev);
 	params.enforce = cfg.mode == VG_MODE_ENFORCE;
 	params.deny_anon_exec = cfg.deny_anon_exec;
 	if (vg_policy_install(&params, PIN_DIR, &rep, err, sizeof(err))) {

@@ -8,16 +8,46 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
 #include "verigate.skel.h"
+#include "verigate_abi.h"
+
+_Static_assert(VG_PROGS_MAX <= VG_OWN_MAX, "the BPF side must have room for every ID");
 
 struct attached {
 	int count;
 	struct bpf_link *links[VG_PROGS_MAX];
 	bool pinned[VG_PROGS_MAX];
 };
+
+__u32 vg_kernel_dev(dev_t dev)
+{
+	return major(dev) << 20 | minor(dev);
+}
+
+static bool is_guard(const struct bpf_program *prog)
+{
+	return !strncmp(bpf_program__name(prog), "guard_", 6);
+}
+
+/* The programs this build installs. */
+static void select_programs(struct verigate_bpf *skel)
+{
+#ifdef VG_TEST_WITHOUT_GUARDS
+	/* Test builds only (tests/run-in-guest --guards off): the control
+	 * boots of the guard attack tests. */
+	struct bpf_program *prog;
+
+	bpf_object__for_each_program(prog, skel->obj)
+		if (is_guard(prog))
+			bpf_program__set_autoload(prog, false);
+#else
+	(void)skel;
+#endif
+}
 
 static void rollback(struct attached *a, const char *pin_dir)
 {
@@ -39,6 +69,14 @@ static __u32 prog_id(int fd)
 	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
 }
 
+static __u32 map_id(int fd)
+{
+	struct bpf_map_info info = { 0 };
+	__u32 len = sizeof(info);
+
+	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
+}
+
 static __u32 link_id(int fd)
 {
 	struct bpf_link_info info = { 0 };
@@ -52,13 +90,17 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			  char *err, size_t errlen)
 {
 	struct bpf_program *prog;
+	struct stat st;
 	char path[256];
 
 	bpf_object__for_each_program(prog, skel->obj) {
 		const char *name = bpf_program__name(prog);
 		struct bpf_link *link;
+		int n = a->count;
 
-		if (a->count == VG_PROGS_MAX) {
+		if (!bpf_program__autoload(prog))
+			continue;
+		if (n == VG_PROGS_MAX) {
 			snprintf(err, errlen, "too many programs");
 			return -1;
 		}
@@ -69,26 +111,63 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 		}
 		a->links[a->count++] = link;
 		snprintf(path, sizeof(path), "%s/%s", pin_dir, name);
-		if (bpf_link__pin(link, path)) {
+		if (bpf_link__pin(link, path) || stat(path, &st)) {
 			snprintf(err, errlen, "pin %s: %s", path, strerror(errno));
 			return -1;
 		}
-		a->pinned[a->count - 1] = true;
-		report->prog_ids[report->count] = prog_id(bpf_program__fd(prog));
-		report->link_ids[report->count] = link_id(bpf_link__fd(link));
+		a->pinned[n] = true;
+		report->prog_ids[n] = skel->bss->own_prog_ids[n] = prog_id(bpf_program__fd(prog));
+		report->link_ids[n] = skel->bss->own_link_ids[n] = link_id(bpf_link__fd(link));
+		skel->bss->own_pin_inos[n] = st.st_ino;
+		report->guards += is_guard(prog);
 		report->count++;
 	}
 	return 0;
 }
 
-static int make_pin_dir(const char *pin_dir, char *err, size_t errlen)
+/* Every map of the object: the counters and the global data. */
+static void record_maps(struct verigate_bpf *skel, struct vg_policy_report *report)
+{
+	struct bpf_map *map;
+
+	bpf_object__for_each_map(map, skel->obj) {
+		if (report->map_count == VG_PROGS_MAX)
+			break;
+		report->map_ids[report->map_count] =
+			skel->bss->own_map_ids[report->map_count] = map_id(bpf_map__fd(map));
+		report->map_count++;
+	}
+}
+
+static int make_pin_dir(const char *pin_dir, struct stat *st, char *err, size_t errlen)
 {
 	if (mkdir(pin_dir, 0700)) {
 		snprintf(err, errlen, "create %s: %s%s", pin_dir, strerror(errno),
 			 errno == EEXIST ? " (is verigate already loaded?)" : "");
 		return -1;
 	}
+	if (stat(pin_dir, st)) {
+		snprintf(err, errlen, "stat %s: %s", pin_dir, strerror(errno));
+		rmdir(pin_dir);
+		return -1;
+	}
 	return 0;
+}
+
+static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params *p,
+		       const struct stat *pin_dir)
+{
+	skel->rodata->trusted_dev = p->trusted_dev;
+	skel->rodata->initramfs_dev = p->initramfs_dev;
+	skel->rodata->enforce = p->enforce;
+	skel->rodata->deny_anon_exec = p->deny_anon_exec;
+	skel->rodata->bpffs_dev = vg_kernel_dev(pin_dir->st_dev);
+	skel->rodata->pin_dir_ino = pin_dir->st_ino;
+	skel->rodata->sysfs_dev = p->sysfs_dev;
+	skel->rodata->init_mnt_ns = p->init_mnt_ns;
+	skel->rodata->dm_control_rdev = p->dm_control_rdev;
+	skel->rodata->kprobe_override =
+		libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, BPF_FUNC_override_return, NULL) > 0;
 }
 
 int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir,
@@ -96,6 +175,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 {
 	struct attached a = { 0 };
 	struct verigate_bpf *skel;
+	struct stat dir;
 	int i, rc = -1;
 
 	memset(report, 0, sizeof(*report));
@@ -104,23 +184,22 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
 		return -1;
 	}
-	skel->rodata->trusted_dev = params->trusted_dev;
-	skel->rodata->initramfs_dev = params->initramfs_dev;
-	skel->rodata->enforce = params->enforce;
-	skel->rodata->deny_anon_exec = params->deny_anon_exec;
-
+	select_programs(skel);
+	if (make_pin_dir(pin_dir, &dir, err, errlen))
+		goto out;
+	set_rodata(skel, params, &dir);
 	if (verigate_bpf__load(skel)) {
 		snprintf(err, errlen, "load BPF programs: %s (is kernel BTF available?)",
 			 strerror(errno));
+		rmdir(pin_dir);
 		goto out;
 	}
-	if (make_pin_dir(pin_dir, err, errlen))
-		goto out;
 	if (attach_and_pin(skel, pin_dir, &a, report, err, errlen)) {
 		rollback(&a, pin_dir);
 		memset(report, 0, sizeof(*report));
 		goto out;
 	}
+	record_maps(skel, report);
 	for (i = 0; i < a.count; i++)
 		bpf_link__destroy(a.links[i]); /* closes our fd; the pin keeps it */
 	rc = 0;
@@ -147,7 +226,10 @@ int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen)
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
 		return -1;
 	}
+	select_programs(skel);
 	bpf_object__for_each_program(prog, skel->obj) {
+		if (!bpf_program__autoload(prog))
+			continue;
 		snprintf(path, sizeof(path), "%s/%s", pin_dir, bpf_program__name(prog));
 		if (stat(path, &st)) {
 			snprintf(err, errlen, "link %s is not pinned", path);

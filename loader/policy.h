@@ -5,20 +5,28 @@
 #include <linux/types.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
-#define VG_PROGS_MAX 16
+#define VG_PROGS_MAX 32
 
+/* Device numbers are in the kernel's encoding (major << 20 | minor). */
 struct vg_policy_params {
-	__u32 trusted_dev;   /* kernel encoding */
-	__u32 initramfs_dev; /* kernel encoding */
+	__u32 trusted_dev;
+	__u32 initramfs_dev;
+	__u32 sysfs_dev;
+	__u32 dm_control_rdev;
+	__u32 init_mnt_ns; /* inode number of the initial mount namespace */
 	bool enforce;
 	bool deny_anon_exec;
 };
 
 struct vg_policy_report {
 	int count;
+	int guards; /* how many of the programs are guards */
 	__u32 prog_ids[VG_PROGS_MAX];
 	__u32 link_ids[VG_PROGS_MAX];
+	int map_count;
+	__u32 map_ids[VG_PROGS_MAX];
 };
 
 /*
@@ -32,5 +40,8 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 
 /* 0 if pin_dir is on bpffs and holds a pinned link for every program. */
 int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen);
+
+/* Kernel encoding of a device number. */
+__u32 vg_kernel_dev(dev_t dev);
 
 #endif

@@ -10,47 +10,18 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
-#include "kernel_types.h"
-#include "verigate_abi.h"
+#include "decide.h"
 
-#define EPERM 1
 #define PROT_WRITE 0x2
 #define PROT_EXEC 0x4
 #define MAP_TYPE 0x0f
 #define MAP_PRIVATE 0x02
-
-char LICENSE[] SEC("license") = "GPL";
-
-/* Set by the loader before load; constant for the verifier. */
-const volatile __u32 trusted_dev;
-const volatile __u32 initramfs_dev;
-const volatile bool enforce;
-const volatile bool deny_anon_exec;
-
-/* Flipped once, in the kernel, when PID 1 executes from the trusted root. */
-bool initramfs_sealed;
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, VG_COUNTER_SLOTS);
-	__type(key, __u32);
-	__type(value, __u64);
-} counters SEC(".maps");
 
 static const char *const hook_names[VG_HOOK_COUNT] = {
 	[VG_HOOK_EXEC] = "exec",
 	[VG_HOOK_MMAP] = "mmap",
 	[VG_HOOK_MPROTECT] = "mprotect",
 };
-
-static __always_inline void count(enum vg_hook hook, enum vg_verdict verdict)
-{
-	__u32 key = VG_COUNTER(hook, verdict);
-	__u64 *slot = bpf_map_lookup_elem(&counters, &key);
-
-	if (slot)
-		*slot += 1;
-}
 
 static __always_inline bool dev_trusted(__u32 dev)
 {
@@ -66,20 +37,17 @@ static __always_inline int decide(enum vg_hook hook, bool allowed, struct file *
 	unsigned long ino = 0;
 	char comm[16];
 
-	if (allowed) {
-		count(hook, VG_VERDICT_ALLOW);
-		return 0;
-	}
+	if (allowed)
+		return allow(hook);
 	if (file) {
 		dev = file->f_inode->i_sb->s_dev;
 		ino = file->f_inode->i_ino;
 	}
 	bpf_get_current_comm(comm, sizeof(comm));
-	count(hook, enforce ? VG_VERDICT_DENY : VG_VERDICT_AUDIT);
 	bpf_printk("verigate: %s %s dev=%u:%u ino=%lu pid=%u comm=%s",
 		   enforce ? "deny" : "audit", hook_names[hook], dev >> 20,
-		   dev & 0xfffff, ino, bpf_get_current_pid_tgid() >> 32, comm);
-	return enforce ? -EPERM : 0;
+		   dev & 0xfffff, ino, current_pid(), comm);
+	return refuse(hook);
 }
 
 SEC("lsm/bprm_check_security")
@@ -90,7 +58,7 @@ int BPF_PROG(verigate_exec, struct linux_binprm *bprm, int ret)
 	if (ret)
 		return ret;
 	dev = bprm->file->f_inode->i_sb->s_dev;
-	if (dev == trusted_dev && bpf_get_current_pid_tgid() >> 32 == 1)
+	if (dev == trusted_dev && current_pid() == 1)
 		initramfs_sealed = true;
 	return decide(VG_HOOK_EXEC, dev_trusted(dev), bprm->file);
 }

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verigate guards: once the real init runs, nobody (PID 1 included) may
+ * reach verigate's BPF objects, remove its pins, unmount or hide the bpffs
+ * that holds them, load code that could override its verdicts, load kernel
+ * code from outside the verified root, write kernel memory, trace PID 1 or
+ * reconfigure device-mapper. Each check is a compare or a bounded scan.
+ */
+#include <stdbool.h>
+#include <linux/bpf.h>
+#include <linux/dm-ioctl.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "decide.h"
+
+#define MNT_DETACH 0x2
+#define MS_MOVE 8192
+
+enum kernel_load_data_id { LOADING_UNKNOWN };
+enum lockdown_reason { LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX };
+
+/* Guards are off until the initramfs is done with: it set them up. */
+static __always_inline bool guarding(void)
+{
+	return initramfs_sealed;
+}
+
+static __always_inline bool in_list32(const __u32 *list, __u32 id)
+{
+	int i;
+
+	if (!id)
+		return false;
+	for (i = 0; i < VG_OWN_MAX; i++)
+		if (list[i] == id)
+			return true;
+	return false;
+}
+
+static __always_inline bool is_pin(struct inode *inode)
+{
+	int i;
+
+	if (!inode || inode->i_sb->s_dev != bpffs_dev)
+		return false;
+	if (inode->i_ino == pin_dir_ino)
+		return true;
+	for (i = 0; i < VG_OWN_MAX; i++)
+		if (own_pin_inos[i] && own_pin_inos[i] == inode->i_ino)
+			return true;
+	return false;
+}
+
+static __always_inline bool in_initial_mount_ns(void)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+
+	return task->nsproxy->mnt_ns->ns.inum == init_mnt_ns;
+}
+
+SEC("lsm/bpf")
+int BPF_PROG(guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	switch (cmd) {
+	case BPF_PROG_GET_FD_BY_ID:
+		return in_list32(own_prog_ids, attr->prog_id) ? guard_refuse("prog-get-fd") : 0;
+	case BPF_MAP_GET_FD_BY_ID:
+		return in_list32(own_map_ids, attr->map_id) ? guard_refuse("map-get-fd") : 0;
+	case BPF_LINK_GET_FD_BY_ID:
+		return in_list32(own_link_ids, attr->link_id) ? guard_refuse("link-get-fd") : 0;
+	case BPF_PROG_LOAD:
+		/* Programs that can change what an LSM hook returns. */
+		if (attr->prog_type == BPF_PROG_TYPE_LSM)
+			return guard_refuse("load-lsm");
+		if (attr->prog_type == BPF_PROG_TYPE_EXT)
+			return guard_refuse("load-freplace");
+		if (attr->prog_type == BPF_PROG_TYPE_TRACING &&
+		    attr->expected_attach_type == BPF_MODIFY_RETURN)
+			return guard_refuse("load-fmod-ret");
+		if (attr->prog_type == BPF_PROG_TYPE_KPROBE && kprobe_override)
+			return guard_refuse("load-kprobe");
+		return 0;
+	}
+	return 0;
+}
+
+/* An fd for one of verigate's maps or programs, however it was obtained. */
+SEC("lsm/bpf_map")
+int BPF_PROG(guard_bpf_map, struct bpf_map *map, unsigned int fmode, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return in_list32(own_map_ids, map->id) ? guard_refuse("map-fd") : 0;
+}
+
+SEC("lsm/bpf_prog")
+int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return in_list32(own_prog_ids, prog->aux->id) ? guard_refuse("prog-fd") : 0;
+}
+
+/* BPF_OBJ_GET of a pin checks the pin inode's permission. */
+SEC("lsm/inode_permission")
+int BPF_PROG(guard_pin_open, struct inode *inode, int mask, int ret)
+{
+	if (ret || !guarding() || inode->i_ino == pin_dir_ino)
+		return ret;
+	return is_pin(inode) ? guard_refuse("pin-open") : 0;
+}
+
+SEC("lsm/inode_unlink")
+int BPF_PROG(guard_pin_unlink, struct inode *dir, struct dentry *dentry, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return is_pin(dentry->d_inode) ? guard_refuse("pin-unlink") : 0;
+}
+
+SEC("lsm/inode_rmdir")
+int BPF_PROG(guard_pin_rmdir, struct inode *dir, struct dentry *dentry, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return is_pin(dentry->d_inode) ? guard_refuse("pin-rmdir") : 0;
+}
+
+SEC("lsm/inode_rename")
+int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
+	     struct inode *new_dir, struct dentry *new_dentry, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	if (is_pin(old_dentry->d_inode) || is_pin(new_dentry->d_inode) ||
+	    is_pin(new_dir))
+		return guard_refuse("pin-rename");
+	return 0;
+}
+
+/*
+ * The pins live as long as the bpffs is mounted somewhere. A lazy unmount
+ * of a mount above it (/sys, or the root) drops it too.
+ */
+SEC("lsm/sb_umount")
+int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
+{
+	__u32 dev;
+
+	if (ret || !guarding() || !in_initial_mount_ns())
+		return ret;
+	dev = mnt->mnt_sb->s_dev;
+	if (dev == bpffs_dev)
+		return guard_refuse("umount-bpffs");
+	if ((flags & MNT_DETACH) && (dev == sysfs_dev || dev == trusted_dev))
+		return guard_refuse("umount-lazy-above-bpffs");
+	return 0;
+}
+
+/*
+ * Mounting onto the bpffs hides the pins; moving it lets an unmount of its
+ * new parent drop it. The source of a mount(2) MS_MOVE is only a string
+ * here, so every MS_MOVE in the initial mount namespace is refused.
+ */
+SEC("lsm/sb_mount")
+int BPF_PROG(guard_mount, const char *dev_name, const struct path *path,
+	     const char *type, unsigned long flags, void *data, int ret)
+{
+	if (ret || !guarding() || !in_initial_mount_ns())
+		return ret;
+	if (flags & MS_MOVE)
+		return guard_refuse("mount-move");
+	if (path->dentry->d_sb->s_dev == bpffs_dev)
+		return guard_refuse("mount-over-bpffs");
+	return 0;
+}
+
+SEC("lsm/move_mount")
+int BPF_PROG(guard_move_mount, const struct path *from_path, const struct path *to_path,
+	     int ret)
+{
+	if (ret || !guarding() || !in_initial_mount_ns())
+		return ret;
+	if (from_path->mnt->mnt_sb->s_dev == bpffs_dev ||
+	    to_path->dentry->d_sb->s_dev == bpffs_dev)
+		return guard_refuse("move-mount-bpffs");
+	return 0;
+}
+
+/* Modules, kexec images, firmware and policies read from a file. */
+SEC("lsm/kernel_read_file")
+int BPF_PROG(guard_kernel_read_file, struct file *file, int id, bool contents, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	if (file->f_inode->i_sb->s_dev != trusted_dev)
+		return guard_refuse("kernel-read-file");
+	return 0;
+}
+
+/* init_module, kexec_load and other loads from a buffer: no file to trust. */
+SEC("lsm/kernel_load_data")
+int BPF_PROG(guard_kernel_load_data, enum kernel_load_data_id id, bool contents, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return guard_refuse("kernel-load-data");
+}
+
+/*
+ * The integrity half of kernel lockdown: /dev/mem, /dev/port, ioperm/iopl,
+ * MSRs, hibernation, kexec, unsigned modules, bpf_probe_write_user, debugfs
+ * and more. The enum shifts between kernels, so its bound is read from BTF.
+ */
+SEC("lsm/locked_down")
+int BPF_PROG(guard_lockdown, enum lockdown_reason what, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	if (what > LOCKDOWN_NONE &&
+	    what < bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_INTEGRITY_MAX))
+		return guard_refuse("lockdown");
+	return 0;
+}
+
+SEC("lsm/ptrace_access_check")
+int BPF_PROG(guard_ptrace_init, struct task_struct *child, unsigned int mode, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	if (child->tgid == 1 && current_pid() != 1)
+		return guard_refuse("ptrace-pid1");
+	return 0;
+}
+
+/*
+ * device-mapper commands that change a device. The ioctl's argument names
+ * the device in user memory, which another thread can change after a
+ * check, so they are refused for every device.
+ */
+SEC("lsm/file_ioctl")
+int BPF_PROG(guard_dm_ioctl, struct file *file, unsigned int cmd, unsigned long arg,
+	     int ret)
+{
+	if (ret || !guarding() || file->f_inode->i_rdev != dm_control_rdev ||
+	    ((cmd >> 8) & 0xff) != DM_IOCTL)
+		return ret;
+	switch (cmd & 0xff) {
+	case DM_REMOVE_ALL_CMD:
+	case DM_DEV_REMOVE_CMD:
+	case DM_DEV_RENAME_CMD:
+	case DM_DEV_SUSPEND_CMD:
+	case DM_TABLE_LOAD_CMD:
+	case DM_TABLE_CLEAR_CMD:
+	case DM_TARGET_MSG_CMD:
+	case DM_DEV_SET_GEOMETRY_CMD:
+		return guard_refuse("dm-ioctl");
+	}
+	return 0;
+}

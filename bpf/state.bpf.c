@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Definitions of the state in state.h, and the decision counters. */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+#include "counters.h"
+#include "state.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+const volatile __u32 trusted_dev;
+const volatile __u32 initramfs_dev;
+const volatile bool enforce;
+const volatile bool deny_anon_exec;
+const volatile __u32 bpffs_dev;
+const volatile __u64 pin_dir_ino;
+const volatile __u32 sysfs_dev;
+const volatile __u32 init_mnt_ns;
+const volatile __u32 dm_control_rdev;
+const volatile bool kprobe_override;
+
+bool initramfs_sealed;
+__u32 own_prog_ids[VG_OWN_MAX];
+__u32 own_map_ids[VG_OWN_MAX];
+__u32 own_link_ids[VG_OWN_MAX];
+__u64 own_pin_inos[VG_OWN_MAX];
+
+struct vg_counters counters SEC(".maps");

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * State shared by the exec gate and the guards (defined in state.bpf.c).
+ * .rodata is set by the loader before load and frozen by libbpf; .bss is
+ * filled in by the loader before the real init starts, and from then on no
+ * process can get an fd for it: the guards refuse every way to one.
+ */
+#ifndef VERIGATE_STATE_H
+#define VERIGATE_STATE_H
+
+#include <stdbool.h>
+#include <linux/types.h>
+
+#include "verigate_abi.h"
+
+extern const volatile __u32 trusted_dev;   /* the verified root's s_dev */
+extern const volatile __u32 initramfs_dev; /* the initramfs' s_dev */
+extern const volatile bool enforce;
+extern const volatile bool deny_anon_exec;
+
+extern const volatile __u32 bpffs_dev;     /* the bpffs holding the pins */
+extern const volatile __u64 pin_dir_ino;   /* the pin directory in it */
+extern const volatile __u32 sysfs_dev;     /* /sys, which carries bpffs */
+extern const volatile __u32 init_mnt_ns;   /* inode number of the initial mount namespace */
+extern const volatile __u32 dm_control_rdev; /* /dev/mapper/control */
+extern const volatile bool kprobe_override; /* kernel has bpf_override_return */
+
+/* Flipped once, in the kernel, when PID 1 executes from the trusted root. */
+extern bool initramfs_sealed;
+
+extern __u32 own_prog_ids[VG_OWN_MAX];
+extern __u32 own_map_ids[VG_OWN_MAX];
+extern __u32 own_link_ids[VG_OWN_MAX];
+extern __u64 own_pin_inos[VG_OWN_MAX];
+
+#endif
