@@ -23,7 +23,8 @@ LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
 PARSER_OBJS := $(BUILD)/loader/cmdline.o $(BUILD)/loader/hex.o $(BUILD)/loader/verity_table.o
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
-TEST_PROGS  := $(patsubst tests/progs/%.c,$(BUILD)/progs/%,$(wildcard tests/progs/*.c))
+TEST_PROGS  := $(patsubst tests/progs/%.c,$(BUILD)/progs/%,$(wildcard tests/progs/*.c)) \
+	       $(patsubst tests/attacks/%.c,$(BUILD)/attacks/%,$(wildcard tests/attacks/*.c))
 HOOKS       := $(wildcard hooks/*.sh)
 
 ifeq ($(V),1)
@@ -64,6 +65,13 @@ $(BUILD)/verigate-loader: $(LOADER_OBJS)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $^ -lbpf -lelf -lz -o $@
 
+# Test builds only: the loader without its guards, for the control boots of
+# the guard attack tests (tests/run-in-guest --guards off).
+$(BUILD)/test/verigate-loader-noguards: $(LOADER_SRCS) $(BUILD)/verigate.skel.h $(wildcard loader/*.h)
+	$(call msg,LINK,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -DVG_TEST_WITHOUT_GUARDS -I$(BUILD) -Ibpf $(LOADER_SRCS) -lbpf -lelf -lz -o $@
+
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
@@ -74,6 +82,11 @@ $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader $^ -Wl,--wrap=bpf_link__pin -lbpf -lelf -lz -o $@
+
+$(BUILD)/attacks/%: tests/attacks/%.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $< -lbpf -o $@
 
 $(BUILD)/progs/%: tests/progs/%.c
 	$(call msg,CC,$@)
@@ -103,7 +116,7 @@ uninstall:
 unit: $(UNIT_TESTS)
 	$(Q)tests/run-unit $(UNIT_TESTS)
 
-test-progs: $(TEST_PROGS)
+test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards
 
 # check and demo install what they need first, so they work on a fresh machine.
 deps:

@@ -9,6 +9,9 @@ cmdline_arg() {
 MODE=$(cmdline_arg rd.verigate)
 ANON=$(cmdline_arg rd.verigate.anon_exec)
 ROOTHASH=$(cmdline_arg roothash)
+# How many guards the loader attached (0 with rd.verigate=0 or --guards off).
+GUARDS=$(dmesg | sed -n 's/.*verigate: [a-z]* roothash=.* guards=\([0-9]*\) .*/\1/p' | head -n 1)
+GUARDS=${GUARDS:-0}
 case $MODE in
     1) MODE_NAME=enforce ;;
     audit) MODE_NAME=audit ;;
@@ -55,6 +58,19 @@ anon_attack() {
     _name=$1 _marker=$2
     shift 2
     if [ "$MODE" = 1 ] && [ "$ANON" = deny ]; then
+        check "$_name" denied "" "$@"
+    else
+        check "$_name" allowed "$_marker" "$@"
+    fi
+}
+
+# guard_attack NAME MARKER CMD...: an attack on the gate itself: denied
+# when enforcing with guards; the control boots (--guards off, audit) show
+# it succeeding.
+guard_attack() {
+    _name=$1 _marker=$2
+    shift 2
+    if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
         check "$_name" denied "" "$@"
     else
         check "$_name" allowed "$_marker" "$@"

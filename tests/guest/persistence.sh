@@ -28,70 +28,77 @@ esac
 
 fstype=$(stat -f -c %t /sys/fs/bpf 2> /dev/null) # BPF_FS_MAGIC
 pins=$(ls "$pin_dir" 2> /dev/null | tr '\n' ' ')
-if [ "$fstype" = cafe4a11 ] && [ "$pins" = "verigate_exec verigate_mmap verigate_mprot " ]; then
-    pass links-pinned "$pins on bpffs"
-else
-    fail links-pinned "fs '$fstype', pins '$pins'"
-fi
+links=$(ids_of link_ids | wc -w)
+case "$fstype $pins" in
+    "cafe4a11 "*verigate_exec\ verigate_mmap\ verigate_mprot\ )
+        if [ "$(echo "$pins" | wc -w)" = "$links" ]; then
+            pass links-pinned "$links links pinned on bpffs: $pins"
+        else
+            fail links-pinned "$links links, pins: $pins"
+        fi ;;
+    *) fail links-pinned "fs '$fstype', pins '$pins'" ;;
+esac
 
 prog_ids=$(ids_of prog_ids)
 link_ids=$(ids_of link_ids)
-map_ids=""
-for id in $prog_ids; do
-    map_ids="$map_ids $(bpftool prog show id "$id" | sed -n 's/.*map_ids \([0-9,]*\).*/\1/p' | tr ',' ' ')"
-done
+map_ids=$(ids_of map_ids)
+# Each link still exists: bpftool shows it, or (guarded) is refused an fd
+# for it; a detached link's ID would be gone (ENOENT).
 attached=0
 for id in $link_ids; do
-    bpftool link show id "$id" 2> /dev/null | grep -q "prog_type lsm" && attached=$((attached + 1))
+    bpftool link show id "$id" 2>&1 | grep -qE 'prog_type lsm|Operation not permitted' &&
+        attached=$((attached + 1))
 done
-if [ -n "$link_ids" ] && [ "$attached" = "$(echo $link_ids | wc -w)" ]; then
-    pass links-attached "bpftool link shows lsm links $link_ids"
+if [ -n "$link_ids" ] && [ "$attached" = "$(echo "$link_ids" | wc -w)" ]; then
+    pass links-attached "links $link_ids exist"
 else
-    fail links-attached "links '$link_ids', attached $attached"
+    fail links-attached "links '$link_ids', present $attached"
+fi
+if [ -n "$prog_ids" ] && [ -n "$map_ids" ]; then
+    pass ids-reported "progs $prog_ids, maps $map_ids"
+else
+    fail ids-reported "kmsg line lacks IDs: '$line'"
 fi
 
-# Every fd in every process that refers to one of verigate's BPF objects.
+# holders KIND IDS: every fd in every process that refers to a BPF object of
+# KIND (prog, link, map) with one of IDS.
 holders() {
     for fd in /proc/[0-9]*/fd/*; do
-        target=$(readlink "$fd" 2> /dev/null) || continue
-        case $target in
-            anon_inode:bpf-prog) key=prog_id ids=$prog_ids ;;
-            anon_inode:bpf-link) key=link_id ids=$link_ids ;;
-            anon_inode:bpf-map) key=map_id ids=$map_ids ;;
-            *) continue ;;
-        esac
+        [ "$(readlink "$fd" 2> /dev/null)" = "anon_inode:bpf-$1" ] || continue
         info=$(echo "$fd" | sed 's|/fd/|/fdinfo/|')
-        id=$(sed -n "s/^$key:[[:space:]]*//p" "$info" 2> /dev/null)
-        for want in $ids; do
-            [ "$id" = "$want" ] && echo "$fd($target $key=$id)"
+        id=$(sed -n "s/^$1_id:[[:space:]]*//p" "$info" 2> /dev/null)
+        for want in $2; do
+            [ "$id" = "$want" ] && echo "$fd($1_id=$id)"
         done
     done
 }
 
-# Control for the scan: a process that does hold a link fd must be found.
-vg-try hold-pin "$pin_dir/verigate_exec" 30 > /tmp/hold.out 2>&1 &
+# Control for the scan: a process that holds a map fd must be found.
+vg-try hold-map 30 > /tmp/hold.out 2>&1 &
 holder=$!
 sleep 1
-found=$(holders)
+own=$(sed -n 's/^map_id //p' /tmp/hold.out)
+found=$(holders map "$own")
 kill "$holder" 2> /dev/null
 wait "$holder" 2> /dev/null
 case $found in
     *"/proc/$holder/"*) pass fd-scan-finds-a-holder "$found" ;;
-    *) fail fd-scan-finds-a-holder "holder $holder not found ($(cat /tmp/hold.out)): '$found'" ;;
+    *) fail fd-scan-finds-a-holder "holder $holder of map '$own' not found: '$found'" ;;
 esac
 
-found=$(holders)
-if [ -z "$found" ] && [ -n "$prog_ids" ] && [ -n "$map_ids" ]; then
-    pass no-fd-holders "no process holds progs $prog_ids, links $link_ids, maps$map_ids"
+found="$(holders prog "$prog_ids")$(holders link "$link_ids")$(holders map "$map_ids")"
+if [ -z "$found" ]; then
+    pass no-fd-holders "no process holds progs $prog_ids, links $link_ids, maps $map_ids"
 else
-    fail no-fd-holders "holders: '$found' (progs '$prog_ids' maps '$map_ids')"
+    fail no-fd-holders "holders: '$found'"
 fi
 
-if bpftool map dump name verigate.bss 2> /dev/null | grep -q '"initramfs_sealed": true'; then
-    pass initramfs-sealed "PID 1 exec from the verity root closed the initramfs"
-else
-    fail initramfs-sealed "$(bpftool map dump name verigate.bss 2>&1 | head -n 5)"
-fi
+dump=$(bpftool map dump name verigate.bss 2>&1)
+case $dump in
+    *'"initramfs_sealed": true'*) pass initramfs-sealed "initramfs_sealed is true" ;;
+    *"Operation not permitted"*) pass initramfs-sealed "the guards, active only once sealed, refuse the map" ;;
+    *) fail initramfs-sealed "$(echo "$dump" | head -n 5)" ;;
+esac
 
 # A refused exec, and what the log and the counters say about it.
 cp /usr/local/bin/vg-hello /tmp/logged
@@ -108,11 +115,13 @@ fi
 # The per-decision counters: slot hook*3+verdict, exec is hook 0, deny 1, audit 2.
 slot=1
 [ "$MODE" = audit ] && slot=2
-counted=$(bpftool -j map dump name counters 2> /dev/null |
-    grep -oE "\"formatted\":\{\"key\":$slot,\"values\":\[[^]]*\]" |
+dump=$(bpftool -j map dump name counters 2>&1)
+counted=$(echo "$dump" | grep -oE "\"formatted\":\{\"key\":$slot,\"values\":\[[^]]*\]" |
     grep -oE '"value":[0-9]+' | sed 's/.*://' | awk '{ n += $1 } END { print n + 0 }')
 if [ "$counted" -gt 0 ]; then
     pass decision-counted "counters[exec/$verdict] = $counted"
+elif echo "$dump" | grep -q "Operation not permitted"; then
+    echo "SKIP $MODE_NAME/decision-counted: the guards refuse every fd for the counters map; a read-only view is issue 7's"
 else
-    fail decision-counted "counters[exec/$verdict] is 0: $(bpftool -j map dump name counters 2>&1 | head -c 300)"
+    fail decision-counted "counters[exec/$verdict] is 0: $(echo "$dump" | head -c 300)"
 fi

@@ -9,6 +9,7 @@
  *   vg-try cow-mprotect PATH    map PATH private writable, write a byte (a
  *                               copied page), then mprotect to PROT_EXEC
  *   vg-try hold-pin PATH SECS   BPF_OBJ_GET a bpffs pin, keep the fd SECS seconds
+ *   vg-try hold-map SECS        create a BPF map, print its ID, keep the fd
  * Prints "allowed" (exit 0) or "denied errno=NAME" (exit 1); 2 on misuse.
  */
 #define _GNU_SOURCE
@@ -139,6 +140,33 @@ static int hold_pin(const char *path, const char *secs)
 	return 0;
 }
 
+static int hold_map(const char *secs)
+{
+	struct bpf_map_info info;
+	union bpf_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_type = BPF_MAP_TYPE_ARRAY;
+	attr.key_size = 4;
+	attr.value_size = 8;
+	attr.max_entries = 1;
+	fd = syscall(SYS_bpf, BPF_MAP_CREATE, &attr, sizeof(attr));
+	if (fd < 0)
+		return denied("BPF_MAP_CREATE");
+	memset(&attr, 0, sizeof(attr));
+	memset(&info, 0, sizeof(info));
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = (__u64)(unsigned long)&info;
+	if (syscall(SYS_bpf, BPF_OBJ_GET_INFO_BY_FD, &attr, sizeof(attr)))
+		return setup_error("BPF_OBJ_GET_INFO_BY_FD");
+	printf("map_id %u\n", info.id);
+	fflush(stdout);
+	sleep(atoi(secs));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "exec"))
@@ -153,6 +181,8 @@ int main(int argc, char **argv)
 		return try_mmap_wx(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "cow-mprotect"))
 		return try_cow_mprotect(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "hold-map"))
+		return hold_map(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "hold-pin"))
 		return hold_pin(argv[2], argv[3]);
 	fprintf(stderr, "usage: see the comment at the top of vg-try.c\n");

@@ -1,0 +1,76 @@
+# In-guest test: root attacks the gate itself. Each attack is refused with
+# EPERM when enforcing with the guards; the control boots (--guards off,
+# audit) show the same attack working. The attacks that destroy the gate
+# come last, and on a control boot they prove that the gate is then gone.
+. /mnt/lib.sh
+
+pin_dir=/sys/fs/bpf/verigate
+line=$(dmesg | grep -o "verigate: [a-z]* roothash=.*" | head -n 1)
+first_id() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p" | cut -d, -f1; }
+hello=/usr/local/bin/vg-hello
+cp "$hello" /tmp/hello
+chmod +x /tmp/hello
+cp /usr/local/bin/dummy.ko /tmp/dummy.ko
+
+# BPF objects: no fd for verigate's programs, maps and links, by ID or pin.
+guard_attack bpf-prog-get-fd-by-id allowed bpf-attack get-fd prog "$(first_id prog_ids)"
+guard_attack bpf-map-get-fd-by-id allowed bpf-attack get-fd map "$(first_id map_ids)"
+guard_attack bpf-link-get-fd-by-id allowed bpf-attack get-fd link "$(first_id link_ids)"
+guard_attack bpf-obj-get-pin allowed bpf-attack obj-get "$pin_dir/verigate_exec"
+guard_attack bpf-map-dump allowed sh -c 'bpftool map dump name counters > /dev/null && echo allowed'
+
+# Programs that could make a hook return success.
+guard_attack bpf-load-lsm allowed bpf-attack load-lsm
+guard_attack bpf-load-fmod-ret allowed bpf-attack load-fmod-ret
+# Other BPF keeps working (6.1 has no bpf_override_return, so kprobes stay).
+check bpf-load-kprobe-still-works allowed allowed bpf-attack load-kprobe
+check bpf-socket-filter-still-works allowed allowed bpf-attack load-socket-filter
+
+# Kernel code and memory.
+guard_attack module-from-tmpfs allowed kernel-attack finit-module /tmp/dummy.ko
+guard_attack module-from-buffer allowed kernel-attack init-module /tmp/dummy.ko
+rmmod dummy 2> /dev/null
+check module-from-image-still-loads allowed allowed kernel-attack finit-module /usr/local/bin/dummy.ko
+rmmod dummy 2> /dev/null
+if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
+    check kexec-file-from-tmpfs denied "" kernel-attack kexec-file /tmp/hello
+else
+    # Control: the kernel gets as far as parsing the file (not a kernel).
+    check kexec-file-from-tmpfs allowed "errno=OTHER" kernel-attack kexec-file /tmp/hello
+fi
+guard_attack dev-mem-open allowed kernel-attack dev-mem
+guard_attack dev-port-open allowed kernel-attack dev-port
+guard_attack iopl allowed kernel-attack iopl
+guard_attack ioperm allowed kernel-attack ioperm
+
+# PID 1.
+guard_attack ptrace-attach-pid1 allowed ptrace-attack attach-pid1
+guard_attack proc-pid1-mem-write allowed ptrace-attack proc-mem-pid1
+
+# The trusted device: a verity table with another root hash, suspend, rename.
+guard_attack dm-reload-verity-other-hash allowed dm-attack reload-verity root \
+    0000000000000000000000000000000000000000000000000000000000000001
+guard_attack dm-suspend-root allowed dm-attack suspend root
+guard_attack dm-rename-root allowed dm-attack rename root evil
+
+# bpffs: hide it, move it.
+guard_attack mount-over-bpffs allowed mount-attack over /sys/fs/bpf
+guard_attack mount-over-pin-dir allowed mount-attack over "$pin_dir"
+mkdir -p /tmp/elsewhere
+guard_attack mount-move-bpffs allowed mount-attack move /sys/fs/bpf /tmp/elsewhere
+guard_attack pin-rename allowed sh -c "mv $pin_dir/verigate_exec $pin_dir/x && mv $pin_dir/x $pin_dir/verigate_exec && echo allowed"
+
+# Destructive: on a control boot each one takes (part of) the gate away.
+guard_attack pin-unlink allowed sh -c "rm -f $pin_dir/verigate_mmap && echo allowed"
+if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
+    check pin-unlink-detached-mmap-gate allowed allowed vg-try mmap-exec /tmp/hello
+fi
+guard_attack umount-bpffs allowed mount-attack umount /sys/fs/bpf
+guard_attack umount-lazy-sys allowed mount-attack umount-lazy /sys
+if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
+    sleep 1
+    check umount-detached-exec-gate allowed "vg-hello: running" vg-try exec /tmp/hello
+else
+    check gate-still-closed-after-attacks "$([ "$MODE" = 1 ] && echo denied || echo allowed)" \
+        "vg-hello: running" vg-try exec /tmp/hello
+fi
