@@ -22,7 +22,8 @@ pass() { echo "ok $MODE_NAME/$1: $2"; }
 fail() { echo "FAIL $MODE_NAME/$1: $2"; }
 
 # check NAME WANT MARKER CMD...: run CMD; WANT is "denied" (its output must
-# say EPERM) or "allowed" (its output must contain MARKER).
+# say EPERM), "denied-eacces" (EACCES: the kernel's translation of a refusal
+# on some paths) or "allowed" (its output must contain MARKER).
 check() {
     _name=$1 _want=$2 _marker=$3
     shift 3
@@ -31,6 +32,11 @@ check() {
         case $_out in
             *"errno=EPERM"* | *"Operation not permitted"*) pass "$_name" "denied with EPERM" ;;
             *) fail "$_name" "expected EPERM, got: $_out" ;;
+        esac
+    elif [ "$_want" = denied-eacces ]; then
+        case $_out in
+            *"errno=EACCES"*) pass "$_name" "denied with EACCES" ;;
+            *) fail "$_name" "expected EACCES, got: $_out" ;;
         esac
     else
         case $_out in

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpf-attack: try to reach BPF objects or load programs that could change
+ * an LSM verdict (and, as a check, programs that must keep working).
+ *   bpf-attack get-fd prog|map|link ID  BPF_{PROG,MAP,LINK}_GET_FD_BY_ID
+ *   bpf-attack obj-get PATH             BPF_OBJ_GET of a bpffs pin
+ *   bpf-attack load-lsm                 load (never attach) an LSM program
+ *                                       for bprm_check_security
+ *   bpf-attack load-fmod-ret            load an fmod_ret program for
+ *                                       security_bprm_check
+ *   bpf-attack load-kprobe              load a kprobe program
+ *   bpf-attack load-socket-filter       load a socket filter, attach it to
+ *                                       a UDP socket (SO_ATTACH_BPF)
+ *   bpf-attack load-ext ID              get an fd for program ID, load an
+ *                                       extension (freplace) program for it
+ *                                       (attach_btf_id 1); the output names
+ *                                       the step that failed
+ * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1); 2 on
+ * misuse. A verifier log, if any, goes to stderr.
+ */
+#define _GNU_SOURCE
+#include <bpf/btf.h>
+#include <errno.h>
+#include <linux/bpf.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define ptr(p) ((__u64)(unsigned long)(p))
+
+static char verifier_log[65536];
+
+static int denied(const char *what)
+{
+	int e = errno;
+
+	if (e == EPERM || e == EACCES)
+		printf("denied errno=%s (%s: %s)\n", e == EPERM ? "EPERM" : "EACCES", what,
+		       strerror(e));
+	else
+		printf("denied errno=OTHER:%s (%s: %s)\n", strerrorname_np(e) ?: "?", what,
+		       strerror(e));
+	return 1;
+}
+
+static int allowed(void)
+{
+	puts("allowed");
+	return 0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: see the comment at the top of bpf-attack.c\n");
+	return 2;
+}
+
+static int sys_bpf(enum bpf_cmd cmd, union bpf_attr *attr)
+{
+	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
+}
+
+static int parse_id(const char *s, __u32 *id)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || !*s || *end || !v || v > 0xffffffffUL) {
+		fprintf(stderr, "bpf-attack: bad ID '%s'\n", s);
+		return -1;
+	}
+	*id = v;
+	return 0;
+}
+
+static int get_fd(const char *kind, const char *id_arg)
+{
+	union bpf_attr attr;
+	enum bpf_cmd cmd;
+	const char *what;
+
+	if (!strcmp(kind, "prog"))
+		cmd = BPF_PROG_GET_FD_BY_ID, what = "BPF_PROG_GET_FD_BY_ID";
+	else if (!strcmp(kind, "map"))
+		cmd = BPF_MAP_GET_FD_BY_ID, what = "BPF_MAP_GET_FD_BY_ID";
+	else if (!strcmp(kind, "link"))
+		cmd = BPF_LINK_GET_FD_BY_ID, what = "BPF_LINK_GET_FD_BY_ID";
+	else
+		return usage();
+	memset(&attr, 0, sizeof(attr));
+	/* prog_id, map_id and link_id share one field. */
+	if (parse_id(id_arg, &attr.prog_id))
+		return 2;
+	if (sys_bpf(cmd, &attr) < 0)
+		return denied(what);
+	return allowed();
+}
+
+static int obj_get(const char *path)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.pathname = ptr(path);
+	if (sys_bpf(BPF_OBJ_GET, &attr) < 0)
+		return denied("BPF_OBJ_GET");
+	return allowed();
+}
+
+/* Load "r0 = 0; exit"; returns the fd, or -1 with errno set. */
+static int load(enum bpf_prog_type type, enum bpf_attach_type attach_type, __u32 btf_id,
+		int target_fd)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr attr;
+	int fd, e;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = type;
+	attr.expected_attach_type = attach_type;
+	attr.attach_btf_id = btf_id;
+	attr.attach_prog_fd = target_fd;
+	attr.insns = ptr(insns);
+	attr.insn_cnt = sizeof(insns) / sizeof(insns[0]);
+	attr.license = ptr("GPL");
+	attr.log_buf = ptr(verifier_log);
+	attr.log_size = sizeof(verifier_log);
+	attr.log_level = 1;
+	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	if (fd < 0 && verifier_log[0]) {
+		e = errno;
+		fprintf(stderr, "verifier log:\n%s", verifier_log);
+		errno = e;
+	}
+	return fd;
+}
+
+/* Load a program of TYPE for the kernel function FUNC; never attach it. */
+static int load_for_func(enum bpf_prog_type type, enum bpf_attach_type attach_type,
+			 const char *func, const char *what)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+	int id, fd;
+
+	if (!vmlinux) {
+		fprintf(stderr, "bpf-attack: vmlinux BTF: %s\n", strerror(errno));
+		return 2;
+	}
+	id = btf__find_by_name_kind(vmlinux, func, BTF_KIND_FUNC);
+	btf__free(vmlinux);
+	if (id < 0) {
+		fprintf(stderr, "bpf-attack: no FUNC %s in vmlinux BTF\n", func);
+		return 2;
+	}
+	fd = load(type, attach_type, id, 0);
+	if (fd < 0)
+		return denied(what);
+	close(fd);
+	return allowed();
+}
+
+static int load_kprobe(void)
+{
+	int fd = load(BPF_PROG_TYPE_KPROBE, 0, 0, 0);
+
+	if (fd < 0)
+		return denied("BPF_PROG_LOAD kprobe");
+	close(fd);
+	return allowed();
+}
+
+static int load_socket_filter(void)
+{
+	int fd, sock;
+
+	fd = load(BPF_PROG_TYPE_SOCKET_FILTER, 0, 0, 0);
+	if (fd < 0)
+		return denied("BPF_PROG_LOAD socket filter");
+	sock = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (sock < 0) {
+		fprintf(stderr, "bpf-attack: socket: %s\n", strerror(errno));
+		return 2;
+	}
+	if (setsockopt(sock, SOL_SOCKET, SO_ATTACH_BPF, &fd, sizeof(fd)))
+		return denied("setsockopt SO_ATTACH_BPF");
+	return allowed();
+}
+
+static int load_ext(const char *id_arg)
+{
+	union bpf_attr attr;
+	int target, fd;
+
+	memset(&attr, 0, sizeof(attr));
+	if (parse_id(id_arg, &attr.prog_id))
+		return 2;
+	target = sys_bpf(BPF_PROG_GET_FD_BY_ID, &attr);
+	if (target < 0)
+		return denied("BPF_PROG_GET_FD_BY_ID of the target");
+	fd = load(BPF_PROG_TYPE_EXT, 0, 1, target);
+	if (fd < 0)
+		return denied("BPF_PROG_LOAD ext");
+	close(fd);
+	return allowed();
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "get-fd"))
+		return get_fd(argv[2], argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "obj-get"))
+		return obj_get(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "load-lsm"))
+		return load_for_func(BPF_PROG_TYPE_LSM, BPF_LSM_MAC, "bpf_lsm_bprm_check_security",
+				     "BPF_PROG_LOAD lsm");
+	if (argc == 2 && !strcmp(argv[1], "load-fmod-ret"))
+		return load_for_func(BPF_PROG_TYPE_TRACING, BPF_MODIFY_RETURN,
+				     "security_bprm_check", "BPF_PROG_LOAD fmod_ret");
+	if (argc == 2 && !strcmp(argv[1], "load-kprobe"))
+		return load_kprobe();
+	if (argc == 2 && !strcmp(argv[1], "load-socket-filter"))
+		return load_socket_filter();
+	if (argc == 3 && !strcmp(argv[1], "load-ext"))
+		return load_ext(argv[2]);
+	return usage();
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel-attack: try to load kernel code or reach kernel memory and ports.
+ *   kernel-attack finit-module PATH  finit_module(fd of PATH, "", 0)
+ *   kernel-attack init-module PATH   init_module(contents of PATH, "")
+ *   kernel-attack kexec-file PATH    kexec_file_load(fd of PATH, no initramfs);
+ *                                    on success the image is unloaded again
+ *   kernel-attack dev-mem            open /dev/mem read-write
+ *   kernel-attack dev-port           open /dev/port read-write
+ *   kernel-attack iopl               iopl(3)
+ *   kernel-attack ioperm             ioperm(0x80, 1, 1)
+ * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1); 2 on
+ * misuse. A file that is not a kernel makes kexec-file fail with the
+ * kernel's own error (denied errno=OTHER:...).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/kexec.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/io.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static int result(int rc, const char *what)
+{
+	int e = errno;
+
+	if (rc >= 0) {
+		puts("allowed");
+		return 0;
+	}
+	if (e == EPERM || e == EACCES)
+		printf("denied errno=%s (%s: %s)\n", e == EPERM ? "EPERM" : "EACCES", what,
+		       strerror(e));
+	else
+		printf("denied errno=OTHER:%s (%s: %s)\n", strerrorname_np(e) ?: "?", what,
+		       strerror(e));
+	return 1;
+}
+
+static int open_input(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		fprintf(stderr, "kernel-attack: %s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	return fd;
+}
+
+static int init_module_from(const char *path)
+{
+	int fd = open_input(path);
+	struct stat st;
+	char *buf;
+
+	if (fstat(fd, &st) || !(buf = malloc(st.st_size)) ||
+	    read(fd, buf, st.st_size) != st.st_size) {
+		fprintf(stderr, "kernel-attack: reading %s failed\n", path);
+		return 2;
+	}
+	return result(syscall(SYS_init_module, buf, (unsigned long)st.st_size, ""),
+		      "init_module");
+}
+
+static int kexec_file(const char *path)
+{
+	long rc = syscall(SYS_kexec_file_load, open_input(path), -1, 1, "",
+			  KEXEC_FILE_NO_INITRAMFS);
+
+	if (!rc)
+		syscall(SYS_kexec_file_load, -1, -1, 0, NULL, KEXEC_FILE_UNLOAD);
+	return result(rc, "kexec_file_load");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "finit-module"))
+		return result(syscall(SYS_finit_module, open_input(argv[2]), "", 0),
+			      "finit_module");
+	if (argc == 3 && !strcmp(argv[1], "init-module"))
+		return init_module_from(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "kexec-file"))
+		return kexec_file(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "dev-mem"))
+		return result(open("/dev/mem", O_RDWR | O_CLOEXEC), "open /dev/mem");
+	if (argc == 2 && !strcmp(argv[1], "dev-port"))
+		return result(open("/dev/port", O_RDWR | O_CLOEXEC), "open /dev/port");
+	if (argc == 2 && !strcmp(argv[1], "iopl"))
+		return result(iopl(3), "iopl");
+	if (argc == 2 && !strcmp(argv[1], "ioperm"))
+		return result(ioperm(0x80, 1, 1), "ioperm");
+	fprintf(stderr, "usage: see the comment at the top of kernel-attack.c\n");
+	return 2;
+}
