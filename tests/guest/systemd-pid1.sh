@@ -79,16 +79,22 @@ pinned links-pinned
 pins_before=$(pins)
 
 # PID 1 re-executes itself: the gate does not depend on it.
-gen_before=$(systemctl show -p GeneratorsStartTimestampMonotonic --value 2>&1)
+reexecs() { journalctl -b _PID=1 -o cat --no-pager 2> /dev/null | grep -c '^Reexecuting\.$'; }
+before=$(reexecs)
 out=$(systemctl daemon-reexec 2>&1)
 rc=$?
 settled reexec-settled
-gen_after=$(systemctl show -p GeneratorsStartTimestampMonotonic --value 2>&1)
+i=0
+while [ "$(reexecs)" = "$before" ] && [ $i -lt 10 ]; do
+    sleep 1
+    i=$((i + 1))
+done
+after=$(reexecs)
 comm=$(cat /proc/1/comm)
-if [ "$rc" = 0 ] && [ "$comm" = systemd ] && [ -n "$gen_after" ] && [ "$gen_after" != "$gen_before" ]; then
-    pass daemon-reexec "PID 1 re-executed (generators ran at ${gen_before}us, again at ${gen_after}us)"
+if [ "$rc" = 0 ] && [ "$comm" = systemd ] && [ "$after" -gt "$before" ]; then
+    pass daemon-reexec "PID 1 logged 'Reexecuting.' and is systemd again"
 else
-    fail daemon-reexec "rc=$rc '$out', PID 1 '$comm', generators ran at '$gen_before', then '$gen_after'"
+    fail daemon-reexec "rc=$rc '$out', PID 1 '$comm', 'Reexecuting.' logged $before times before, $after after"
 fi
 attack exec-from-tmpfs-after-reexec "vg-hello: running" vg-try exec /tmp/hello
 pinned links-pinned-after-reexec
@@ -98,10 +104,22 @@ else
     fail pins-unchanged-by-reexec "before '$pins_before', after '$(pins)'"
 fi
 
+# in_unit PROPERTY... CMD...: run CMD as a transient oneshot service and
+# print its output; the status is systemd-run's, which waits for the start
+# job and fails when CMD does. (systemd-run --wait and --pipe need the D-Bus
+# daemon, which the image has not; without them it talks to PID 1 directly.)
+in_unit() {
+    rm -f /tmp/unit.out
+    systemd-run --quiet --collect --service-type=oneshot \
+        -p StandardOutput=truncate:/tmp/unit.out "$@" > /tmp/unit.err 2>&1
+    _rc=$?
+    cat /tmp/unit.out /tmp/unit.err 2> /dev/null
+    return $_rc
+}
+
 # systemd's own cgroup BPF programs (IP firewall, device controller) load,
 # attach and take effect in every mode.
-out=$(systemd-run --quiet --pipe --wait -p IPAddressDeny=any -p DevicePolicy=strict \
-    -p 'DeviceAllow=/dev/null rw' /bin/true 2>&1)
+out=$(in_unit -p IPAddressDeny=any -p DevicePolicy=strict -p 'DeviceAllow=/dev/null rw' /bin/true)
 rc=$?
 if [ "$rc" = 0 ]; then
     pass bpf-unit-starts "systemd-run -p IPAddressDeny=any -p DeviceAllow=/dev/null /bin/true: exit 0"
@@ -111,17 +129,16 @@ fi
 # The programs really are in force: /dev/zero is refused by the device
 # program, 127.0.0.1 by the IP firewall; the same without them works.
 zero='head -c 1 /dev/zero > /dev/null 2>&1 && echo zero-read || echo zero-refused'
-out=$(systemd-run --quiet --pipe --wait -p DevicePolicy=strict -p 'DeviceAllow=/dev/null rw' \
-    sh -c "$zero" 2>&1)
-control=$(systemd-run --quiet --pipe --wait sh -c "$zero" 2>&1)
+out=$(in_unit -p DevicePolicy=strict -p 'DeviceAllow=/dev/null rw' sh -c "$zero")
+control=$(in_unit sh -c "$zero")
 if [ "$out" = zero-refused ] && [ "$control" = zero-read ]; then
     pass bpf-device-policy "DevicePolicy=strict refuses /dev/zero; without it, it reads"
 else
     fail bpf-device-policy "strict: '$out', without: '$control'"
 fi
 ping='busybox ping -c 1 -W 2 127.0.0.1 > /dev/null 2>&1 && echo ping-ok || echo ping-refused'
-out=$(systemd-run --quiet --pipe --wait -p IPAddressDeny=any sh -c "$ping" 2>&1)
-control=$(systemd-run --quiet --pipe --wait sh -c "$ping" 2>&1)
+out=$(in_unit -p IPAddressDeny=any sh -c "$ping")
+control=$(in_unit sh -c "$ping")
 if [ "$out" = ping-refused ] && [ "$control" = ping-ok ]; then
     pass bpf-ip-firewall "IPAddressDeny=any refuses 127.0.0.1; without it, ping answers"
 else
@@ -133,15 +150,17 @@ fi
 cp "$hello" /tmp/logged
 chmod +x /tmp/logged
 vg-try exec /tmp/logged > /dev/null 2>&1
-journal=$(journalctl -b -k -o cat --no-pager 2>&1)
-line=$(echo "$journal" | grep -m 1 'verigate: ')
+# journald takes "verigate:" for the record's syslog identifier, so only
+# the short format shows it as the loader wrote it.
+journal=$(journalctl -b -k --no-pager 2>&1)
+line=$(echo "$journal" | grep -o -m 1 'verigate: .*')
 case $MODE_NAME in
     enforce)
-        if grep -q 'verigate: deny exec .*comm=vg-try' /sys/kernel/tracing/trace; then
-            pass denial-traced "$(grep -m 1 'verigate: deny exec .*comm=vg-try' \
-                /sys/kernel/tracing/trace | sed 's/.*verigate:/verigate:/')"
+        deny="verigate: deny exec dev=[0-9:]* ino=$(stat -c %i /tmp/logged) pid=[0-9]* comm=vg-try"
+        if grep -q "$deny" /sys/kernel/tracing/trace; then
+            pass denial-traced "$(grep -m 1 "$deny" /sys/kernel/tracing/trace | sed 's/.*verigate:/verigate:/')"
         else
-            fail denial-traced "no 'verigate: deny exec ... comm=vg-try' in the trace buffer"
+            fail denial-traced "no '$deny' in the trace buffer"
         fi
         case $line in
             "verigate: enforcing roothash=$ROOTHASH "*) pass journal-kmsg-line "journalctl -k: $line" ;;
@@ -155,7 +174,7 @@ case $MODE_NAME in
     off)
         # Control: the journal does hold the kernel's messages, and none
         # from verigate.
-        if echo "$journal" | grep -q '^Linux version ' && [ -z "$line" ]; then
+        if echo "$journal" | grep -q ' kernel: Linux version ' && [ -z "$line" ]; then
             pass journal-kmsg-line "journalctl -k has the kernel's log and no verigate line"
         else
             fail journal-kmsg-line "kernel log in the journal: $(echo "$journal" | grep -c .) lines, verigate line '$line'"

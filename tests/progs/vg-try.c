@@ -3,6 +3,8 @@
  * vg-try: attempt one way of running code and report what the kernel said.
  *   vg-try exec PATH            execve PATH (on success PATH's output follows)
  *   vg-try memfd-exec PATH      copy PATH into a memfd, fexecve it
+ *   vg-try execveat PATH        open PATH O_PATH, execveat(fd, "", AT_EMPTY_PATH)
+ *   vg-try exec-deleted PATH    open PATH, unlink it, execve /proc/self/fd/N
  *   vg-try mmap-exec PATH|-     mmap PATH (or anonymous memory) PROT_EXEC
  *   vg-try mprotect-exec PATH|- map PROT_READ, then mprotect to PROT_EXEC
  *   vg-try mmap-wx PATH         mmap PATH private, writable and executable
@@ -66,6 +68,32 @@ static int try_memfd_exec(const char *path)
 	fflush(stdout);
 	fexecve(mfd, argv, environ);
 	return denied("fexecve");
+}
+
+static int try_execveat(const char *path)
+{
+	char *argv[] = { (char *)path, NULL };
+	int fd = open(path, O_PATH | O_CLOEXEC);
+
+	if (fd < 0)
+		return setup_error(path);
+	fflush(stdout);
+	syscall(SYS_execveat, fd, "", argv, environ, AT_EMPTY_PATH);
+	return denied("execveat AT_EMPTY_PATH");
+}
+
+static int try_exec_deleted(const char *path)
+{
+	char *argv[] = { (char *)path, NULL };
+	char self[64];
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || unlink(path))
+		return setup_error(path);
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	fflush(stdout);
+	execve(self, argv, environ);
+	return denied("execve /proc/self/fd of a deleted file");
 }
 
 static void *map_source(const char *path, int prot)
@@ -173,6 +201,10 @@ int main(int argc, char **argv)
 		return try_exec(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "memfd-exec"))
 		return try_memfd_exec(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "execveat"))
+		return try_execveat(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "exec-deleted"))
+		return try_exec_deleted(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "mmap-exec"))
 		return try_mmap_exec(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "mprotect-exec"))
