@@ -19,7 +19,14 @@
 #define MS_MOVE 8192
 
 enum kernel_load_data_id { LOADING_UNKNOWN };
-enum lockdown_reason { LOCKDOWN_NONE, LOCKDOWN_INTEGRITY_MAX };
+enum lockdown_reason {
+	LOCKDOWN_NONE,
+	LOCKDOWN_INTEGRITY_MAX,
+	LOCKDOWN_KCORE,
+	LOCKDOWN_DBG_READ_KERNEL,
+	LOCKDOWN_PERF,
+	LOCKDOWN_XFRM_SECRET,
+};
 
 /* Guards are off until the initramfs is done with: it set them up. */
 static __always_inline bool guarding(void)
@@ -211,18 +218,26 @@ int BPF_PROG(guard_kernel_load_data, enum kernel_load_data_id id, bool contents,
 	return guard_refuse("kernel-load-data");
 }
 
+/* A lockdown reason this kernel knows, by name (values shift between kernels). */
+#define lockdown_is(what, reason)                                              \
+	(bpf_core_enum_value_exists(enum lockdown_reason, reason) &&          \
+	 (what) == bpf_core_enum_value(enum lockdown_reason, reason))
+
 /*
  * The integrity half of kernel lockdown: /dev/mem, /dev/port, ioperm/iopl,
  * MSRs, hibernation, kexec, unsigned modules, bpf_probe_write_user, debugfs
- * and more. The enum shifts between kernels, so its bound is read from BTF.
+ * and more; and, of the confidentiality half, the raw reads of kernel memory
+ * (/proc/kcore, kgdb, perf raw samples, xfrm secrets). bpf_probe_read_kernel
+ * and tracefs stay, so tracing keeps working.
  */
 SEC("lsm/locked_down")
 int BPF_PROG(guard_lockdown, enum lockdown_reason what, int ret)
 {
-	if (ret || !guarding())
+	if (ret || !guarding() || what == LOCKDOWN_NONE)
 		return ret;
-	if (what > LOCKDOWN_NONE &&
-	    what < bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_INTEGRITY_MAX))
+	if (what < bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_INTEGRITY_MAX) ||
+	    lockdown_is(what, LOCKDOWN_KCORE) || lockdown_is(what, LOCKDOWN_DBG_READ_KERNEL) ||
+	    lockdown_is(what, LOCKDOWN_PERF) || lockdown_is(what, LOCKDOWN_XFRM_SECRET))
 		return guard_refuse("lockdown");
 	return 0;
 }

@@ -45,6 +45,7 @@ else
 fi
 guard_attack dev-mem-open allowed kernel-attack dev-mem
 guard_attack dev-port-open allowed kernel-attack dev-port
+guard_attack proc-kcore-read allowed sh -c 'head -c 1 /proc/kcore > /dev/null && echo allowed'
 guard_attack iopl allowed kernel-attack iopl
 guard_attack ioperm allowed kernel-attack ioperm
 
