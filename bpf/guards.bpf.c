@@ -17,6 +17,7 @@
 
 #define MNT_DETACH 0x2
 #define MS_MOVE 8192
+#define PTRACE_MODE_ATTACH 0x02
 
 enum kernel_load_data_id { LOADING_UNKNOWN };
 enum lockdown_reason {
@@ -242,12 +243,14 @@ int BPF_PROG(guard_lockdown, enum lockdown_reason what, int ret)
 	return 0;
 }
 
+/* Attaching to PID 1, or writing or reading its memory (/proc/1/mem,
+ * process_vm_*); the read-only looks at /proc/1 stay allowed. */
 SEC("lsm/ptrace_access_check")
 int BPF_PROG(guard_ptrace_init, struct task_struct *child, unsigned int mode, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	if (child->tgid == 1 && current_pid() != 1)
+	if ((mode & PTRACE_MODE_ATTACH) && child->tgid == 1 && current_pid() != 1)
 		return guard_refuse("ptrace-pid1");
 	return 0;
 }

@@ -4,6 +4,9 @@
  * an LSM verdict (and, as a check, programs that must keep working).
  *   bpf-attack get-fd prog|map|link ID  BPF_{PROG,MAP,LINK}_GET_FD_BY_ID
  *   bpf-attack obj-get PATH             BPF_OBJ_GET of a bpffs pin
+ *   bpf-attack link-detach ID           get an fd for link ID, BPF_LINK_DETACH
+ *   bpf-attack link-update ID           get fds for link ID and its program,
+ *                                       BPF_LINK_UPDATE to that program
  *   bpf-attack load-lsm                 load (never attach) an LSM program
  *                                       for bprm_check_security
  *   bpf-attack load-fmod-ret            load an fmod_ret program for
@@ -23,6 +26,7 @@
 #include <errno.h>
 #include <linux/bpf.h>
 #include <netinet/in.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +114,52 @@ static int obj_get(const char *path)
 	attr.pathname = ptr(path);
 	if (sys_bpf(BPF_OBJ_GET, &attr) < 0)
 		return denied("BPF_OBJ_GET");
+	return allowed();
+}
+
+static int fd_by_id(enum bpf_cmd cmd, __u32 id)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.link_id = id;
+	return sys_bpf(cmd, &attr);
+}
+
+/* LSM links support neither detach nor update: the kernel says EOPNOTSUPP. */
+static int link_change(const char *id_arg, bool update)
+{
+	struct bpf_link_info info;
+	union bpf_attr attr;
+	__u32 id;
+	int link, prog;
+
+	if (parse_id(id_arg, &id))
+		return 2;
+	link = fd_by_id(BPF_LINK_GET_FD_BY_ID, id);
+	if (link < 0)
+		return denied("BPF_LINK_GET_FD_BY_ID");
+	memset(&attr, 0, sizeof(attr));
+	if (!update) {
+		attr.link_detach.link_fd = link;
+		if (sys_bpf(BPF_LINK_DETACH, &attr) < 0)
+			return denied("BPF_LINK_DETACH");
+		return allowed();
+	}
+	memset(&info, 0, sizeof(info));
+	attr.info.bpf_fd = link;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = ptr(&info);
+	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) < 0)
+		return denied("BPF_OBJ_GET_INFO_BY_FD");
+	prog = fd_by_id(BPF_PROG_GET_FD_BY_ID, info.prog_id);
+	if (prog < 0)
+		return denied("BPF_PROG_GET_FD_BY_ID");
+	memset(&attr, 0, sizeof(attr));
+	attr.link_update.link_fd = link;
+	attr.link_update.new_prog_fd = prog;
+	if (sys_bpf(BPF_LINK_UPDATE, &attr) < 0)
+		return denied("BPF_LINK_UPDATE");
 	return allowed();
 }
 
@@ -219,6 +269,10 @@ int main(int argc, char **argv)
 		return get_fd(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "obj-get"))
 		return obj_get(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "link-detach"))
+		return link_change(argv[2], false);
+	if (argc == 3 && !strcmp(argv[1], "link-update"))
+		return link_change(argv[2], true);
 	if (argc == 2 && !strcmp(argv[1], "load-lsm"))
 		return load_for_func(BPF_PROG_TYPE_LSM, BPF_LSM_MAC, "bpf_lsm_bprm_check_security",
 				     "BPF_PROG_LOAD lsm");

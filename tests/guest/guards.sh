@@ -17,6 +17,19 @@ guard_attack bpf-prog-get-fd-by-id allowed bpf-attack get-fd prog "$(first_id pr
 guard_attack bpf-map-get-fd-by-id allowed bpf-attack get-fd map "$(first_id map_ids)"
 guard_attack bpf-link-get-fd-by-id allowed bpf-attack get-fd link "$(first_id link_ids)"
 guard_attack bpf-obj-get-pin allowed bpf-attack obj-get "$pin_dir/verigate_exec"
+# Detaching or updating an LSM link is not possible even with an fd
+# (EOPNOTSUPP on the control boots); the guards refuse the fd itself.
+for op in detach update; do
+    out=$(bpf-attack link-$op "$(first_id link_ids)" 2>&1)
+    if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
+        check "bpf-link-$op" denied "" echo "$out"
+    else
+        case $out in
+            *"errno=OTHER:EOPNOTSUPP"*) pass "bpf-link-$op" "the kernel refuses: $out" ;;
+            *) fail "bpf-link-$op" "expected EOPNOTSUPP from the kernel, got: $out" ;;
+        esac
+    fi
+done
 guard_attack bpf-map-dump allowed sh -c 'bpftool map dump name counters > /dev/null && echo allowed'
 
 # Programs that could make a hook return success.
