@@ -83,15 +83,15 @@ $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader $^ -Wl,--wrap=bpf_link__pin -lbpf -lelf -lz -o $@
 
-$(BUILD)/attacks/%: tests/attacks/%.c
+$(BUILD)/attacks/%: tests/attacks/%.c tests/attacks/outcome.h
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $< -lbpf -o $@
+	$(Q)$(CC) $(CFLAGS) -Itests/attacks $< -lbpf -o $@
 
 $(BUILD)/progs/%: tests/progs/%.c
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $< -o $@
+	$(Q)$(CC) $(CFLAGS) -Itests/attacks $< -o $@
 
 $(BUILD):
 	$(Q)mkdir -p $@

@@ -34,28 +34,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "outcome.h"
+
 #define ptr(p) ((__u64)(unsigned long)(p))
 
 static char verifier_log[65536];
-
-static int denied(const char *what)
-{
-	int e = errno;
-
-	if (e == EPERM || e == EACCES)
-		printf("denied errno=%s (%s: %s)\n", e == EPERM ? "EPERM" : "EACCES", what,
-		       strerror(e));
-	else
-		printf("denied errno=OTHER:%s (%s: %s)\n", strerrorname_np(e) ?: "?", what,
-		       strerror(e));
-	return 1;
-}
-
-static int allowed(void)
-{
-	puts("allowed");
-	return 0;
-}
 
 static int usage(void)
 {

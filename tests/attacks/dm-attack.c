@@ -24,6 +24,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "outcome.h"
+
 #define DM_BUFFER 16384
 
 struct dm_buf {
@@ -32,25 +34,6 @@ struct dm_buf {
 };
 
 static int control = -1;
-
-static int denied(const char *what)
-{
-	int e = errno;
-
-	if (e == EPERM || e == EACCES)
-		printf("denied errno=%s (%s: %s)\n", e == EPERM ? "EPERM" : "EACCES", what,
-		       strerror(e));
-	else
-		printf("denied errno=OTHER:%s (%s: %s)\n", strerrorname_np(e) ?: "?", what,
-		       strerror(e));
-	return 1;
-}
-
-static int allowed(void)
-{
-	puts("allowed");
-	return 0;
-}
 
 static int setup_error(const char *what)
 {

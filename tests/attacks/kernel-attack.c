@@ -25,22 +25,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static int result(int rc, const char *what)
-{
-	int e = errno;
-
-	if (rc >= 0) {
-		puts("allowed");
-		return 0;
-	}
-	if (e == EPERM || e == EACCES)
-		printf("denied errno=%s (%s: %s)\n", e == EPERM ? "EPERM" : "EACCES", what,
-		       strerror(e));
-	else
-		printf("denied errno=OTHER:%s (%s: %s)\n", strerrorname_np(e) ?: "?", what,
-		       strerror(e));
-	return 1;
-}
+#include "outcome.h"
 
 static int open_input(const char *path)
 {

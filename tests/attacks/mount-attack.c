@@ -7,23 +7,13 @@
  *   mount-attack umount-lazy TARGET umount2(TARGET, MNT_DETACH)
  * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
 
-static int result(int rc, const char *what)
-{
-	int e = errno;
-
-	if (!rc) {
-		puts("allowed");
-		return 0;
-	}
-	printf("denied errno=%s (%s: %s)\n",
-	       e == EPERM ? "EPERM" : e == EACCES ? "EACCES" : "OTHER", what, strerror(e));
-	return 1;
-}
+#include "outcome.h"
 
 int main(int argc, char **argv)
 {

@@ -20,24 +20,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 
-static int denied(const char *what)
-{
-	int e = errno;
-
-	if (e == EPERM || e == EACCES)
-		printf("denied errno=%s (%s: %s)\n", e == EPERM ? "EPERM" : "EACCES", what,
-		       strerror(e));
-	else
-		printf("denied errno=OTHER:%s (%s: %s)\n", strerrorname_np(e) ?: "?", what,
-		       strerror(e));
-	return 1;
-}
-
-static int allowed(void)
-{
-	puts("allowed");
-	return 0;
-}
+#include "outcome.h"
 
 static int setup_error(const char *what)
 {

@@ -47,38 +47,24 @@ check() {
     fi
 }
 
-# attack NAME MARKER CMD...: denied when enforcing; the control (audit,
-# off) shows the same step succeeding, its output containing MARKER.
-attack() {
-    _name=$1 _marker=$2
-    shift 2
-    if [ "$MODE" = 1 ]; then
+# gated WHEN NAME MARKER CMD...: CMD must be denied with EPERM when the shell
+# test WHEN holds; otherwise (the control) it must succeed, printing MARKER.
+gated() {
+    _when=$1 _name=$2 _marker=$3
+    shift 3
+    if eval "$_when"; then
         check "$_name" denied "" "$@"
     else
         check "$_name" allowed "$_marker" "$@"
     fi
 }
+
+# An attack on what may run: denied when enforcing.
+attack() { gated '[ "$MODE" = 1 ]' "$@"; }
 
 # Anonymous executable memory: denied only with rd.verigate.anon_exec=deny.
-anon_attack() {
-    _name=$1 _marker=$2
-    shift 2
-    if [ "$MODE" = 1 ] && [ "$ANON" = deny ]; then
-        check "$_name" denied "" "$@"
-    else
-        check "$_name" allowed "$_marker" "$@"
-    fi
-}
+anon_attack() { gated '[ "$MODE" = 1 ] && [ "$ANON" = deny ]' "$@"; }
 
-# guard_attack NAME MARKER CMD...: an attack on the gate itself: denied
-# when enforcing with guards; the control boots (--guards off, audit) show
-# it succeeding.
-guard_attack() {
-    _name=$1 _marker=$2
-    shift 2
-    if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
-        check "$_name" denied "" "$@"
-    else
-        check "$_name" allowed "$_marker" "$@"
-    fi
-}
+# An attack on the gate itself: denied when enforcing with guards (the
+# control boots: --guards off, audit).
+guard_attack() { gated '[ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]' "$@"; }

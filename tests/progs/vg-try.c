@@ -27,16 +27,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "outcome.h"
+
 extern char **environ;
-
-static int denied(const char *what)
-{
-	int e = errno;
-
-	printf("denied errno=%s (%s: %s)\n",
-	       e == EPERM ? "EPERM" : e == EACCES ? "EACCES" : "OTHER", what, strerror(e));
-	return 1;
-}
 
 static int setup_error(const char *what)
 {
@@ -115,8 +108,7 @@ static int try_mmap_exec(const char *path)
 {
 	if (map_source(path, PROT_READ | PROT_EXEC) == MAP_FAILED)
 		return denied("mmap PROT_EXEC");
-	puts("allowed");
-	return 0;
+	return allowed();
 }
 
 static int try_mprotect_exec(const char *path)
@@ -127,16 +119,14 @@ static int try_mprotect_exec(const char *path)
 		return setup_error("mmap PROT_READ");
 	if (mprotect(p, 4096, PROT_READ | PROT_EXEC))
 		return denied("mprotect PROT_EXEC");
-	puts("allowed");
-	return 0;
+	return allowed();
 }
 
 static int try_mmap_wx(const char *path)
 {
 	if (map_source(path, PROT_READ | PROT_WRITE | PROT_EXEC) == MAP_FAILED)
 		return denied("mmap PROT_WRITE|PROT_EXEC");
-	puts("allowed");
-	return 0;
+	return allowed();
 }
 
 static int try_cow_mprotect(const char *path)
@@ -148,8 +138,7 @@ static int try_cow_mprotect(const char *path)
 	p[0] = p[0];
 	if (mprotect((void *)p, 4096, PROT_READ | PROT_EXEC))
 		return denied("mprotect PROT_EXEC of a written private page");
-	puts("allowed");
-	return 0;
+	return allowed();
 }
 
 static int hold_pin(const char *path, const char *secs)
