@@ -3,6 +3,8 @@
  * kernel-attack: try to load kernel code or reach kernel memory and ports.
  *   kernel-attack finit-module PATH  finit_module(fd of PATH, "", 0)
  *   kernel-attack init-module PATH   init_module(contents of PATH, "")
+ *   kernel-attack kexec-load         kexec_load with no segments (which
+ *                                    unloads: it succeeds without an LSM)
  *   kernel-attack kexec-file PATH    kexec_file_load(fd of PATH, no initramfs);
  *                                    on success the image is unloaded again
  *   kernel-attack dev-mem            open /dev/mem read-write
@@ -70,6 +72,8 @@ int main(int argc, char **argv)
 			      "finit_module");
 	if (argc == 3 && !strcmp(argv[1], "init-module"))
 		return init_module_from(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "kexec-load"))
+		return result(syscall(SYS_kexec_load, 0UL, 0UL, NULL, 0UL), "kexec_load");
 	if (argc == 3 && !strcmp(argv[1], "kexec-file"))
 		return kexec_file(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "dev-mem"))

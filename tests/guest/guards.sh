@@ -58,6 +58,7 @@ else
         *) fail kexec-file-from-tmpfs "expected the kernel's ENOEXEC, got: $out" ;;
     esac
 fi
+guard_attack kexec-load allowed kernel-attack kexec-load
 guard_attack dev-mem-open allowed kernel-attack dev-mem
 guard_attack dev-port-open allowed kernel-attack dev-port
 guard_attack proc-kcore-read allowed sh -c 'head -c 1 /proc/kcore > /dev/null && echo allowed'
