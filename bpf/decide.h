@@ -27,11 +27,22 @@ static __always_inline __u32 current_pid(void)
 	return bpf_get_current_pid_tgid() >> 32;
 }
 
-/* A refusal: -EPERM when enforcing, logged and let through in audit mode. */
+/*
+ * A refusal: -EPERM when enforcing, logged and let through in audit mode.
+ * Two plain returns, so that verifiers which check an LSM program's return
+ * range (6.12+) see exactly -EPERM or 0, not a computed byte.
+ */
 static __always_inline int refuse(enum vg_hook hook)
 {
-	count(hook, enforce ? VG_VERDICT_DENY : VG_VERDICT_AUDIT);
-	return enforce ? -EPERM : 0;
+	bool deny = enforce;
+
+	barrier_var(deny);
+	if (deny) {
+		count(hook, VG_VERDICT_DENY);
+		return -EPERM;
+	}
+	count(hook, VG_VERDICT_AUDIT);
+	return 0;
 }
 
 static __always_inline int allow(enum vg_hook hook)
