@@ -78,7 +78,8 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(PARSER_OBJS) -o $@
 
 # vg-rollback drives the loader's own install code with injected pin failures.
-$(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o
+$(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
+		$(BUILD)/loader/kernel_features.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader $^ -Wl,--wrap=bpf_link__pin -lbpf -lelf -lz -o $@

@@ -68,11 +68,8 @@ static __always_inline bool in_initial_mount_ns(void)
 	return task->nsproxy->mnt_ns->ns.inum == init_mnt_ns;
 }
 
-SEC("lsm/bpf")
-int BPF_PROG(guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, int ret)
+static __always_inline int guard_bpf_cmd(int cmd, union bpf_attr *attr)
 {
-	if (ret || !guarding())
-		return ret;
 	switch (cmd) {
 	case BPF_PROG_GET_FD_BY_ID:
 		return in_list32(own_prog_ids, attr->prog_id) ? guard_refuse("prog-get-fd") : 0;
@@ -94,6 +91,25 @@ int BPF_PROG(guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, int re
 		return 0;
 	}
 	return 0;
+}
+
+/* The bpf hook until 6.15; the loader picks one of the two by BTF. */
+SEC("lsm/bpf")
+int BPF_PROG(guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return guard_bpf_cmd(cmd, attr);
+}
+
+/* Since 6.15 the hook also says whether the kernel itself calls bpf(). */
+SEC("lsm/bpf")
+int BPF_PROG(guard_bpf_kern, int cmd, union bpf_attr *attr, unsigned int size, bool kernel,
+	     int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return guard_bpf_cmd(cmd, attr);
 }
 
 /* An fd for one of verigate's maps or programs, however it was obtained. */
@@ -260,13 +276,10 @@ int BPF_PROG(guard_ptrace_init, struct task_struct *child, unsigned int mode, in
  * the device in user memory, which another thread can change after a
  * check, so they are refused for every device.
  */
-SEC("lsm/file_ioctl")
-int BPF_PROG(guard_dm_ioctl, struct file *file, unsigned int cmd, unsigned long arg,
-	     int ret)
+static __always_inline int guard_dm_cmd(struct file *file, unsigned int cmd)
 {
-	if (ret || !guarding() || file->f_inode->i_rdev != dm_control_rdev ||
-	    ((cmd >> 8) & 0xff) != DM_IOCTL)
-		return ret;
+	if (file->f_inode->i_rdev != dm_control_rdev || ((cmd >> 8) & 0xff) != DM_IOCTL)
+		return 0;
 	switch (cmd & 0xff) {
 	case DM_REMOVE_ALL_CMD:
 	case DM_DEV_REMOVE_CMD:
@@ -279,4 +292,23 @@ int BPF_PROG(guard_dm_ioctl, struct file *file, unsigned int cmd, unsigned long 
 		return guard_refuse("dm-ioctl");
 	}
 	return 0;
+}
+
+SEC("lsm/file_ioctl")
+int BPF_PROG(guard_dm_ioctl, struct file *file, unsigned int cmd, unsigned long arg,
+	     int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return guard_dm_cmd(file, cmd);
+}
+
+/* 32-bit callers have a hook of their own since 6.8; loaded where it exists. */
+SEC("lsm/file_ioctl_compat")
+int BPF_PROG(guard_dm_ioctl32, struct file *file, unsigned int cmd, unsigned long arg,
+	     int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return guard_dm_cmd(file, cmd);
 }

@@ -33,9 +33,24 @@ static bool is_guard(const struct bpf_program *prog)
 	return !strncmp(bpf_program__name(prog), "guard_", 6);
 }
 
-/* The programs this build installs. */
-static void select_programs(struct verigate_bpf *skel)
+static void disable(struct verigate_bpf *skel, const char *name)
 {
+	struct bpf_program *prog = bpf_object__find_program_by_name(skel->obj, name);
+
+	if (prog)
+		bpf_program__set_autoload(prog, false);
+}
+
+/* The programs that match this kernel's hooks (and, in test builds without
+ * guards, only the exec gate). */
+static int select_programs(struct verigate_bpf *skel, struct vg_kernel_features *f,
+			   char *err, size_t errlen)
+{
+	if (vg_kernel_features_probe(f, err, errlen))
+		return -1;
+	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
+	if (!f->ioctl_compat_hook)
+		disable(skel, "guard_dm_ioctl32");
 #ifdef VG_TEST_WITHOUT_GUARDS
 	/* Test builds only (tests/run-in-guest --guards off): the control
 	 * boots of the guard attack tests. */
@@ -44,9 +59,8 @@ static void select_programs(struct verigate_bpf *skel)
 	bpf_object__for_each_program(prog, skel->obj)
 		if (is_guard(prog))
 			bpf_program__set_autoload(prog, false);
-#else
-	(void)skel;
 #endif
+	return 0;
 }
 
 static void rollback(struct attached *a, const char *pin_dir)
@@ -184,10 +198,11 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
 		return -1;
 	}
-	select_programs(skel);
-	if (make_pin_dir(pin_dir, &dir, err, errlen))
+	if (select_programs(skel, &report->features, err, errlen) ||
+	    make_pin_dir(pin_dir, &dir, err, errlen))
 		goto out;
 	set_rodata(skel, params, &dir);
+	report->kprobe_override = skel->rodata->kprobe_override;
 	if (verigate_bpf__load(skel)) {
 		snprintf(err, errlen, "load BPF programs: %s (is kernel BTF available?)",
 			 strerror(errno));
@@ -210,6 +225,7 @@ out:
 
 int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen)
 {
+	struct vg_kernel_features features;
 	struct verigate_bpf *skel;
 	struct bpf_program *prog;
 	struct statfs fs;
@@ -226,7 +242,10 @@ int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen)
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
 		return -1;
 	}
-	select_programs(skel);
+	if (select_programs(skel, &features, err, errlen)) {
+		verigate_bpf__destroy(skel);
+		return -1;
+	}
 	bpf_object__for_each_program(prog, skel->obj) {
 		if (!bpf_program__autoload(prog))
 			continue;

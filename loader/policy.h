@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "kernel_features.h"
+
 #define VG_PROGS_MAX 32
 
 /* Device numbers are in the kernel's encoding (major << 20 | minor). */
@@ -23,6 +25,8 @@ struct vg_policy_params {
 struct vg_policy_report {
 	int count;
 	int guards; /* how many of the programs are guards */
+	struct vg_kernel_features features; /* what the choice of programs followed */
+	bool kprobe_override; /* kernel has bpf_override_return: kprobe loads refused */
 	__u32 prog_ids[VG_PROGS_MAX];
 	__u32 link_ids[VG_PROGS_MAX];
 	int map_count;

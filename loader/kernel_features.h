@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef VG_KERNEL_FEATURES_H
+#define VG_KERNEL_FEATURES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct btf;
+
+/* What the running kernel's LSM hooks look like, as its BTF tells. */
+struct vg_kernel_features {
+	int bpf_hook_args;       /* parameters of the bpf hook: 3, or 4 since 6.15 */
+	bool ioctl_compat_hook;  /* file_ioctl_compat exists (6.8+) */
+};
+
+/* Read the features from a kernel's BTF. Returns 0, or -1 with err set. */
+int vg_kernel_features_from_btf(const struct btf *btf, struct vg_kernel_features *f,
+				char *err, size_t errlen);
+
+/* The same for the running kernel (/sys/kernel/btf/vmlinux). */
+int vg_kernel_features_probe(struct vg_kernel_features *f, char *err, size_t errlen);
+
+#endif
