@@ -94,6 +94,13 @@ $(BUILD)/progs/%: tests/progs/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Itests/attacks $< -o $@
 
+# The feature probe against the BTF of each kernel (run by tests/check).
+$(BUILD)/features/test_kernel_features: tests/features/test_kernel_features.c \
+		$(BUILD)/loader/kernel_features.o tests/unit/unit.h
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/kernel_features.o -lbpf -o $@
+
 $(BUILD):
 	$(Q)mkdir -p $@
 
@@ -117,7 +124,7 @@ uninstall:
 unit: $(UNIT_TESTS)
 	$(Q)tests/run-unit $(UNIT_TESTS)
 
-test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards
+test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/features/test_kernel_features
 
 # check and demo install what they need first, so they work on a fresh machine.
 deps:
