@@ -65,9 +65,9 @@ int BPF_PROG(verigate_exec, struct linux_binprm *bprm, int ret)
 
 /*
  * Whether argument n of the hook is NULL, tested on its plain value: 6.12's
- * verifier takes mmap_file's file for never NULL (later kernels mark it
- * __nullable) and drops a NULL test on the typed pointer, but anonymous
- * mappings pass NULL.
+ * verifier takes mmap_file's file for never NULL and drops a NULL test on
+ * the typed pointer, but anonymous mappings pass NULL. Later kernels mark
+ * the argument __nullable and want the typed test too, so both are made.
  */
 static __always_inline bool arg_is_null(unsigned long long *ctx, int n)
 {
@@ -91,7 +91,7 @@ int BPF_PROG(verigate_mmap, struct file *file, unsigned long reqprot,
 		return ret;
 	if (!(prot & PROT_EXEC))
 		return 0;
-	if (arg_is_null(ctx, 0))
+	if (arg_is_null(ctx, 0) || !file)
 		return decide(VG_HOOK_MMAP, !deny_anon_exec, NULL);
 	allowed = dev_trusted(file->f_inode->i_sb->s_dev);
 	if (allowed && (prot & PROT_WRITE) && (flags & MAP_TYPE) == MAP_PRIVATE)
