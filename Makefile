@@ -131,7 +131,7 @@ deps:
 	$(Q)tests/lib/install-deps
 
 check: deps
-	$(Q)$(MAKE) -s --no-print-directory all $(UNIT_TESTS) $(TEST_PROGS)
+	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS)
 	$(Q)tests/check
 
 demo: deps
