@@ -14,3 +14,10 @@ echo "\$ /tmp/vg-hello"
 echo "exit status $? ($(vg-try exec /tmp/vg-hello))"
 echo "--- the kernel's trace of that decision:"
 grep -m 1 'verigate: deny exec' /sys/kernel/tracing/trace | sed 's/.*verigate:/verigate:/'
+echo "--- root tries to take the gate away:"
+echo "\$ rm /sys/fs/bpf/verigate/verigate_exec; umount -l /sys/fs/bpf"
+rm -f /sys/fs/bpf/verigate/verigate_exec
+umount -l /sys/fs/bpf
+echo "\$ /tmp/vg-hello"
+/tmp/vg-hello
+echo "exit status $?: the gate is still closed"
