@@ -47,18 +47,25 @@ static __always_inline bool in_list32(const __u32 *list, __u32 id)
 	return false;
 }
 
-static __always_inline bool is_pin(struct inode *inode)
+/* One of the pinned links. */
+static __always_inline bool is_pin_file(struct inode *inode)
 {
 	int i;
 
 	if (!inode || inode->i_sb->s_dev != bpffs_dev)
 		return false;
-	if (inode->i_ino == pin_dir_ino)
-		return true;
 	for (i = 0; i < VG_OWN_MAX; i++)
 		if (own_pin_inos[i] && own_pin_inos[i] == inode->i_ino)
 			return true;
 	return false;
+}
+
+/* A pinned link, or the directory that holds them. */
+static __always_inline bool is_pin(struct inode *inode)
+{
+	if (inode && inode->i_sb->s_dev == bpffs_dev && inode->i_ino == pin_dir_ino)
+		return true;
+	return is_pin_file(inode);
 }
 
 static __always_inline bool in_initial_mount_ns(void)
@@ -133,9 +140,9 @@ int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
 SEC("lsm/inode_permission")
 int BPF_PROG(guard_pin_open, struct inode *inode, int mask, int ret)
 {
-	if (ret || !guarding() || inode->i_ino == pin_dir_ino)
+	if (ret || !guarding())
 		return ret;
-	return is_pin(inode) ? guard_refuse("pin-open") : 0;
+	return is_pin_file(inode) ? guard_refuse("pin-open") : 0;
 }
 
 SEC("lsm/inode_unlink")

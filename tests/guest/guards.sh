@@ -5,8 +5,7 @@
 . /mnt/lib.sh
 
 pin_dir=/sys/fs/bpf/verigate
-line=$(dmesg | grep -o "verigate: [a-z]* roothash=.*" | head -n 1)
-first_id() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p" | cut -d, -f1; }
+first_id() { loader_field "$1" | cut -d, -f1; }
 hello=/usr/local/bin/vg-hello
 cp "$hello" /tmp/hello
 chmod +x /tmp/hello
@@ -40,7 +39,7 @@ guard_attack bpf-load-fmod-ret allowed bpf-attack load-fmod-ret
 # Kprobes can override return values where the kernel has
 # bpf_override_return (the loader's kmsg line says kprobe_override=yes):
 # refused there, and still usable elsewhere (Debian's 6.1).
-if echo "$line" | grep -q " kprobe_override=yes "; then
+if [ "$(loader_field kprobe_override)" = yes ]; then
     guard_attack bpf-load-kprobe allowed bpf-attack load-kprobe
 else
     check bpf-load-kprobe-still-works allowed allowed bpf-attack load-kprobe

@@ -9,8 +9,14 @@ cmdline_arg() {
 MODE=$(cmdline_arg rd.verigate)
 ANON=$(cmdline_arg rd.verigate.anon_exec)
 ROOTHASH=$(cmdline_arg roothash)
+# The loader's kmsg line ("verigate: enforcing roothash=... guards=N ...";
+# empty with rd.verigate=0), and one KEY=value field of it.
+LOADER_LINE=$(dmesg | grep -o "verigate: [a-z]* roothash=.*" | head -n 1)
+loader_field() {
+    echo "$LOADER_LINE" | tr ' ' '\n' | sed -n "s/^$1=//p"
+}
 # How many guards the loader attached (0 with rd.verigate=0 or --guards off).
-GUARDS=$(dmesg | sed -n 's/.*verigate: [a-z]* roothash=.* guards=\([0-9]*\) .*/\1/p' | head -n 1)
+GUARDS=$(loader_field guards)
 GUARDS=${GUARDS:-0}
 case $MODE in
     1) MODE_NAME=enforce ;;

@@ -3,27 +3,26 @@
 . /mnt/lib.sh
 
 pin_dir=/sys/fs/bpf/verigate
-line=$(dmesg | grep -o "verigate: [a-z]* roothash=.*" | head -n 1)
-ids_of() { echo "$line" | tr ' ' '\n' | sed -n "s/^$1=//p" | tr ',' ' '; }
+ids_of() { loader_field "$1" | tr ',' ' '; }
 
 check booted-to-real-init allowed "pid1=/bin/sh /sbin/init " \
     echo "pid1=$(tr '\0' ' ' < /proc/1/cmdline)"
 
 if [ "$MODE_NAME" = off ]; then
     # Control: with rd.verigate=0 the module does nothing at all.
-    if [ -z "$line" ] && [ ! -e "$pin_dir" ]; then
+    if [ -z "$LOADER_LINE" ] && [ ! -e "$pin_dir" ]; then
         pass nothing-loaded "no kmsg line, no $pin_dir"
     else
-        fail nothing-loaded "found '$line' or $pin_dir"
+        fail nothing-loaded "found '$LOADER_LINE' or $pin_dir"
     fi
     exit 0
 fi
 
 want=enforcing
 [ "$MODE" = audit ] && want=audit
-case $line in
-    "verigate: $want roothash=$ROOTHASH "*) pass kmsg-line "$line" ;;
-    *) fail kmsg-line "expected 'verigate: $want roothash=$ROOTHASH ...', got '$line'" ;;
+case $LOADER_LINE in
+    "verigate: $want roothash=$ROOTHASH "*) pass kmsg-line "$LOADER_LINE" ;;
+    *) fail kmsg-line "expected 'verigate: $want roothash=$ROOTHASH ...', got '$LOADER_LINE'" ;;
 esac
 
 fstype=$(stat -f -c %t /sys/fs/bpf 2> /dev/null) # BPF_FS_MAGIC
@@ -57,7 +56,7 @@ fi
 if [ -n "$prog_ids" ] && [ -n "$map_ids" ]; then
     pass ids-reported "progs $prog_ids, maps $map_ids"
 else
-    fail ids-reported "kmsg line lacks IDs: '$line'"
+    fail ids-reported "kmsg line lacks IDs: '$LOADER_LINE'"
 fi
 
 # holders KIND IDS: every fd in every process that refers to a BPF object of

@@ -1,0 +1,34 @@
+# shellcheck shell=bash disable=SC2154
+# Sourced by build-image and build-systemd-image: filling the image tree
+# $root and sealing it into a dm-verity image.
+
+# The shared libraries (and ld.so) a dynamically linked FILE needs; the
+# image's own copy wins where it has one.
+copy_libs() {
+    local lib
+    for lib in $(ldd "$1" 2> /dev/null | grep -o '/[^ ]*'); do
+        [ -e "$root$lib" ] || install -D -m 0755 "$(readlink -f "$lib")" "$root$lib"
+    done
+}
+
+# add_program FILE DIR: FILE into the image's DIR, with its libraries.
+add_program() {
+    install -D -m 0755 "$1" "$root$2/${1##*/}"
+    copy_libs "$1"
+}
+
+# seal_image OUTDIR SIZE_MB: OUTDIR/root.img (ext4, 4 KiB blocks) made from
+# $root, OUTDIR/hash.img (its dm-verity hash tree) and OUTDIR/roothash.
+seal_image() {
+    mkdir -p "$1"
+    truncate -s "$2M" "$1/root.img"
+    mkfs.ext4 -q -F -b 4096 -L vgroot -d "$root" "$1/root.img" "$2M"
+    veritysetup format "$1/root.img" "$1/hash.img" |
+        sed -n 's/^Root hash:[[:space:]]*//p' > "$1/roothash"
+    [ -s "$1/roothash" ] || { echo "${0##*/}: veritysetup format failed" >&2; exit 1; }
+}
+
+# The test runner both inits share (tests/lib/guest-run-test).
+add_test_runner() {
+    install -D -m 0755 "$here/guest-run-test" "$root/usr/local/lib/verigate-test/run-test"
+}
