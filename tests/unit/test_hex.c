@@ -17,16 +17,6 @@ static int norm(const char *in)
 	return vg_hex_normalize(in, strlen(in), out, sizeof(out));
 }
 
-/* A string of len copies of c, in a static buffer. */
-static const char *rep(char c, size_t len)
-{
-	static char buf[1024];
-
-	memset(buf, c, len);
-	buf[len] = '\0';
-	return buf;
-}
-
 TEST(lower_kept)
 {
 	CHECK_INT_EQ(norm(H64), 0);
@@ -58,7 +48,7 @@ TEST(every_byte_value)
 			   (c >= 'A' && c <= 'F');
 		int rc;
 
-		memcpy(in, rep('0', 32), 33);
+		memcpy(in, unit_repeat('0', 32), 33);
 		in[7] = (char)c;
 		memset(out, 'X', sizeof(out));
 		rc = vg_hex_normalize(in, 32, out, sizeof(out));
@@ -100,20 +90,20 @@ TEST(lengths)
 
 	for (len = 0; len <= 300; len++) {
 		int want = (len % 2 == 0 && len >= 32 && len <= 128) ? 0 : -1;
-		int rc = norm(rep('a', len));
+		int rc = norm(unit_repeat('a', len));
 
 		if (rc != want)
 			unit_fail(__FILE__, __LINE__, "len %zu: got %d, want %d",
 				  len, rc, want);
-		CHECK(rc || (strlen(out) == len && !strcmp(out, rep('a', len))));
+		CHECK(rc || (strlen(out) == len && !strcmp(out, unit_repeat('a', len))));
 	}
 	/* the boundaries, by name */
-	CHECK_INT_EQ(norm(rep('f', 30)), -1);
-	CHECK_INT_EQ(norm(rep('f', 32)), 0);
-	CHECK_INT_EQ(norm(rep('f', 33)), -1);
-	CHECK_INT_EQ(norm(rep('f', 128)), 0);
-	CHECK_INT_EQ(norm(rep('f', 129)), -1);
-	CHECK_INT_EQ(norm(rep('f', 130)), -1);
+	CHECK_INT_EQ(norm(unit_repeat('f', 30)), -1);
+	CHECK_INT_EQ(norm(unit_repeat('f', 32)), 0);
+	CHECK_INT_EQ(norm(unit_repeat('f', 33)), -1);
+	CHECK_INT_EQ(norm(unit_repeat('f', 128)), 0);
+	CHECK_INT_EQ(norm(unit_repeat('f', 129)), -1);
+	CHECK_INT_EQ(norm(unit_repeat('f', 130)), -1);
 	CHECK_INT_EQ(norm(""), -1);
 }
 

@@ -52,16 +52,6 @@ static const char *with_field(int i, const char *v, const char *tail)
 	return big;
 }
 
-/* A string of len copies of c. */
-static const char *rep(char c, size_t len)
-{
-	static char buf[16384];
-
-	memset(buf, c, len);
-	buf[len] = '\0';
-	return buf;
-}
-
 TEST(realistic_line)
 {
 	CHECK_OK(LINE);
@@ -205,7 +195,7 @@ TEST(number_limits)
 		CHECK_OK(with_field(f, "18446744073709551615", ""));
 		CHECK_FAILS(with_field(f, "18446744073709551616", ""));
 		CHECK_FAILS(with_field(f, "99999999999999999999999999999999", ""));
-		CHECK_FAILS(with_field(f, rep('9', 150), ""));
+		CHECK_FAILS(with_field(f, unit_repeat('9', 150), ""));
 	}
 }
 
@@ -227,25 +217,25 @@ TEST(name_lengths)
 	size_t i;
 
 	for (i = 0; i < 3; i++) {
-		CHECK_OK(with_field(names[i], rep('n', 31), ""));
-		CHECK_FAILS(with_field(names[i], rep('n', 32), ""));
+		CHECK_OK(with_field(names[i], unit_repeat('n', 31), ""));
+		CHECK_FAILS(with_field(names[i], unit_repeat('n', 32), ""));
 		CHECK_STR_HAS(err, "too long");
 	}
-	CHECK_OK(with_field(7, rep('a', 31), ""));
-	CHECK_STR_EQ(t.algorithm, rep('a', 31));
+	CHECK_OK(with_field(7, unit_repeat('a', 31), ""));
+	CHECK_STR_EQ(t.algorithm, unit_repeat('a', 31));
 }
 
 TEST(field_length_limit)
 {
-	CHECK_OK(with_field(9, rep('5', 159), ""));
-	CHECK_FAILS(with_field(9, rep('5', 160), ""));
+	CHECK_OK(with_field(9, unit_repeat('5', 159), ""));
+	CHECK_FAILS(with_field(9, unit_repeat('5', 160), ""));
 	CHECK_STR_HAS(err, "malformed");
-	CHECK_FAILS(with_field(9, rep('5', 10000), ""));
-	CHECK_FAILS(with_field(-1, "", rep('x', 10000)));	/* glued onto the salt */
+	CHECK_FAILS(with_field(9, unit_repeat('5', 10000), ""));
+	CHECK_FAILS(with_field(-1, "", unit_repeat('x', 10000)));	/* glued onto the salt */
 	/* an optional argument too */
-	strcat((char *)with_field(-1, "", " 1 "), rep('o', 159));
+	strcat((char *)with_field(-1, "", " 1 "), unit_repeat('o', 159));
 	CHECK_OK(big);
-	strcat((char *)with_field(-1, "", " 1 "), rep('o', 160));
+	strcat((char *)with_field(-1, "", " 1 "), unit_repeat('o', 160));
 	CHECK_FAILS(big);
 	CHECK_STR_HAS(err, "malformed");
 }
@@ -453,8 +443,8 @@ TEST(fuzz_fields_against_model)
 	char digest[200];
 	long i;
 
-	memcpy(long159, rep('7', 159), 160);
-	memcpy(long160, rep('7', 160), 161);
+	memcpy(long159, unit_repeat('7', 159), 160);
+	memcpy(long160, unit_repeat('7', 160), 161);
 	for (i = 0; i < 100000 && !unit.failed; i++) {
 		int n = 10, m, k, rc, wrc;
 		size_t len = 0;

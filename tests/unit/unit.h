@@ -143,6 +143,16 @@ static inline int unit_done(void)
 	return unit.failed_cases ? 1 : 0;
 }
 
+/* A string of len (< 16384) copies of c, in a static buffer. */
+static inline const char *unit_repeat(char c, size_t len)
+{
+	static char buf[16384];
+
+	memset(buf, c, len);
+	buf[len] = '\0';
+	return buf;
+}
+
 /* A deterministic xorshift64 generator for fuzz loops. */
 static inline uint64_t unit_rand(uint64_t *state)
 {
