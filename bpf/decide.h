@@ -51,15 +51,56 @@ static __always_inline int allow(enum vg_hook hook)
 	return 0;
 }
 
-/* A guard refusing the operation named what (a string literal). */
-#define guard_refuse(what)                                                    \
+#define VG_LOG_WINDOW_NS (5ULL * 1000000000ULL)
+#define VG_LOG_BURST 50
+
+/*
+ * Whether one more decision may be logged: at most VG_LOG_BURST lines per
+ * window, so that a flood of refusals can neither fill the log nor stall
+ * the system on a slow console. What is held back is counted, and the
+ * count is logged when the next window opens; the counters see every
+ * decision. CPUs racing here can let a few more lines through, never an
+ * unbounded number.
+ */
+static __always_inline bool log_budget(void)
+{
+	__u64 now = bpf_ktime_get_ns();
+	__u64 held;
+
+	if (now - log_window_start >= VG_LOG_WINDOW_NS) {
+		held = log_held_back;
+		log_window_start = now;
+		log_in_window = 0;
+		log_held_back = 0;
+		if (held)
+			bpf_printk("verigate: rate limit held back %llu lines", held);
+	}
+	if (log_in_window >= VG_LOG_BURST) {
+		__sync_fetch_and_add(&log_held_back, 1);
+		return false;
+	}
+	__sync_fetch_and_add(&log_in_window, 1);
+	return true;
+}
+
+/* bpf_printk within the log budget. */
+#define vg_log(fmt, args...)                                                  \
+	({                                                                    \
+		if (log_budget())                                             \
+			bpf_printk(fmt, ##args);                              \
+	})
+
+/* A refusal of the operation named what (a string literal) by a hook of
+ * the given kind, logged with who asked. */
+#define refuse_logged(hook, kind, what)                                       \
 	({                                                                    \
 		char comm_[16];                                               \
 		bpf_get_current_comm(comm_, sizeof(comm_));                   \
-		bpf_printk("verigate: %s guard %s pid=%u comm=%s",            \
-			   enforce ? "deny" : "audit", what, current_pid(),   \
-			   comm_);                                            \
-		refuse(VG_HOOK_GUARD);                                        \
+		vg_log("verigate: %s " kind " %s pid=%u comm=%s",             \
+		       enforce ? "deny" : "audit", what, current_pid(), comm_); \
+		refuse(hook);                                                 \
 	})
+
+#define guard_refuse(what) refuse_logged(VG_HOOK_GUARD, "guard", what)
 
 #endif

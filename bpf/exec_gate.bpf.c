@@ -44,9 +44,9 @@ static __always_inline int decide(enum vg_hook hook, bool allowed, struct file *
 		ino = file->f_inode->i_ino;
 	}
 	bpf_get_current_comm(comm, sizeof(comm));
-	bpf_printk("verigate: %s %s dev=%u:%u ino=%lu pid=%u comm=%s",
-		   enforce ? "deny" : "audit", hook_names[hook], dev >> 20,
-		   dev & 0xfffff, ino, current_pid(), comm);
+	vg_log("verigate: %s %s dev=%u:%u ino=%lu pid=%u comm=%s",
+	       enforce ? "deny" : "audit", hook_names[hook], dev >> 20, dev & 0xfffff, ino,
+	       current_pid(), comm);
 	return refuse(hook);
 }
 

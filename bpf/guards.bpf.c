@@ -17,7 +17,6 @@
 
 #define MNT_DETACH 0x2
 #define MS_MOVE 8192
-#define PTRACE_MODE_ATTACH 0x02
 
 enum kernel_load_data_id { LOADING_UNKNOWN };
 enum lockdown_reason {

@@ -10,10 +10,13 @@
 
 #include <linux/types.h>
 
+#define PTRACE_MODE_ATTACH 0x02 /* include/linux/ptrace.h */
+
 struct anon_vma;
 
 struct super_block {
 	__u32 s_dev; /* dev_t, kernel encoding: major << 20 | minor */
+	unsigned long s_magic;
 } __attribute__((preserve_access_index));
 
 struct inode {
@@ -22,7 +25,12 @@ struct inode {
 	struct super_block *i_sb;
 } __attribute__((preserve_access_index));
 
+struct qstr {
+	const unsigned char *name;
+} __attribute__((preserve_access_index));
+
 struct dentry {
+	struct qstr d_name;
 	struct inode *d_inode;
 	struct super_block *d_sb;
 } __attribute__((preserve_access_index));
@@ -37,7 +45,9 @@ struct path {
 } __attribute__((preserve_access_index));
 
 struct file {
+	struct path f_path;
 	struct inode *f_inode;
+	unsigned int f_mode; /* fmode_t */
 } __attribute__((preserve_access_index));
 
 struct linux_binprm {

@@ -24,5 +24,8 @@ __u32 own_prog_ids[VG_OWN_MAX];
 __u32 own_map_ids[VG_OWN_MAX];
 __u32 own_link_ids[VG_OWN_MAX];
 __u64 own_pin_inos[VG_OWN_MAX];
+__u64 log_window_start;
+__u64 log_in_window;
+__u64 log_held_back;
 
 struct vg_counters counters SEC(".maps");

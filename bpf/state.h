@@ -33,4 +33,10 @@ extern __u32 own_map_ids[VG_OWN_MAX];
 extern __u32 own_link_ids[VG_OWN_MAX];
 extern __u64 own_pin_inos[VG_OWN_MAX];
 
+/* The log rate limit (decide.h): when the window opened, lines logged in
+ * it, lines held back since. */
+extern __u64 log_window_start;
+extern __u64 log_in_window;
+extern __u64 log_held_back;
+
 #endif

@@ -7,6 +7,7 @@ enum vg_hook {
 	VG_HOOK_EXEC,
 	VG_HOOK_MMAP,
 	VG_HOOK_MPROTECT,
+	VG_HOOK_CODE_WRITE, /* tracers writing code (anon_exec=deny) */
 	VG_HOOK_GUARD, /* any of the guards */
 	VG_HOOK_COUNT,
 };

@@ -26,6 +26,7 @@
 #define LSM_LIST SECURITYFS "/lsm"
 #define BPFFS "/sys/fs/bpf"
 #define PIN_DIR BPFFS "/verigate"
+#define TRACEPOINT_PRINTK "/proc/sys/kernel/tracepoint_printk"
 
 static int read_file(const char *path, char *buf, size_t len)
 {
@@ -111,6 +112,17 @@ static int find_landmarks(struct vg_policy_params *params)
 	return 0;
 }
 
+/*
+ * The BPF programs log through the trace buffer; the kernel copies those
+ * lines into its own log only when booted with tp_printk.
+ */
+static bool decisions_reach_kernel_log(void)
+{
+	char value[16];
+
+	return !read_file(TRACEPOINT_PRINTK, value, sizeof(value)) && value[0] == '1';
+}
+
 static void id_list(char *buf, size_t len, const __u32 *ids, int count)
 {
 	size_t n = 0;
@@ -125,17 +137,22 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 			  const struct vg_policy_report *rep)
 {
 	char progs[256], links[256], maps[256];
+	bool kernel_log = decisions_reach_kernel_log();
 
 	id_list(progs, sizeof(progs), rep->prog_ids, rep->count);
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s roothash=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s prog_ids=%s link_ids=%s map_ids=%s",
+	       "%s roothash=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
 	       vg_mode_name(cfg->mode), cfg->roothash, major(root->dev),
 	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
 	       rep->guards, rep->features.bpf_hook_args,
 	       rep->features.ioctl_compat_hook ? "yes" : "no",
-	       rep->kprobe_override ? "yes" : "no", progs, links, maps);
+	       rep->kprobe_override ? "yes" : "no", kernel_log ? "yes" : "no", progs, links,
+	       maps);
+	if (!kernel_log)
+		vg_log(VG_LOG_NOTICE,
+		       "decisions are logged to /sys/kernel/tracing/trace only; boot with tp_printk to have them in the kernel log");
 }
 
 static int load_gate(const char *newroot)
@@ -209,7 +226,7 @@ static int assert_loaded(void)
 		return 1;
 	if (cfg.mode == VG_MODE_OFF)
 		return 0;
-	if (vg_policy_check_pinned(PIN_DIR, err, sizeof(err))) {
+	if (vg_policy_check_pinned(PIN_DIR, cfg.deny_anon_exec, err, sizeof(err))) {
 		vg_log(VG_LOG_ERR, "rd.verigate is on but the gate is not loaded: %s", err);
 		return 1;
 	}

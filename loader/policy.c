@@ -41,16 +41,22 @@ static void disable(struct verigate_bpf *skel, const char *name)
 		bpf_program__set_autoload(prog, false);
 }
 
-/* The programs that match this kernel's hooks (and, in test builds without
- * guards, only the exec gate). */
-static int select_programs(struct verigate_bpf *skel, struct vg_kernel_features *f,
-			   char *err, size_t errlen)
+/* The programs that match this kernel's hooks and the policy (and, in test
+ * builds without guards, only the exec gate). */
+static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
+			   struct vg_kernel_features *f, char *err, size_t errlen)
 {
 	if (vg_kernel_features_probe(f, err, errlen))
 		return -1;
 	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
 	if (!f->ioctl_compat_hook)
 		disable(skel, "guard_dm_ioctl32");
+	if (!deny_anon_exec) {
+		/* Tracers writing code only matter when anonymous code is refused. */
+		disable(skel, "verigate_ptrace");
+		disable(skel, "verigate_traceme");
+		disable(skel, "verigate_mem_write");
+	}
 #ifdef VG_TEST_WITHOUT_GUARDS
 	/* Test builds only (tests/run-in-guest --guards off): the control
 	 * boots of the guard attack tests. */
@@ -198,7 +204,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
 		return -1;
 	}
-	if (select_programs(skel, &report->features, err, errlen) ||
+	if (select_programs(skel, params->deny_anon_exec, &report->features, err, errlen) ||
 	    make_pin_dir(pin_dir, &dir, err, errlen))
 		goto out;
 	set_rodata(skel, params, &dir);
@@ -223,7 +229,7 @@ out:
 	return rc;
 }
 
-int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen)
+int vg_policy_check_pinned(const char *pin_dir, bool deny_anon_exec, char *err, size_t errlen)
 {
 	struct vg_kernel_features features;
 	struct verigate_bpf *skel;
@@ -242,7 +248,7 @@ int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen)
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
 		return -1;
 	}
-	if (select_programs(skel, &features, err, errlen)) {
+	if (select_programs(skel, deny_anon_exec, &features, err, errlen)) {
 		verigate_bpf__destroy(skel);
 		return -1;
 	}

@@ -42,8 +42,9 @@ struct vg_policy_report {
 int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir,
 		      struct vg_policy_report *report, char *err, size_t errlen);
 
-/* 0 if pin_dir is on bpffs and holds a pinned link for every program. */
-int vg_policy_check_pinned(const char *pin_dir, char *err, size_t errlen);
+/* 0 if pin_dir is on bpffs and holds a pinned link for every program that
+ * vg_policy_install would attach with this policy. */
+int vg_policy_check_pinned(const char *pin_dir, bool deny_anon_exec, char *err, size_t errlen);
 
 /* Kernel encoding of a device number. */
 __u32 vg_kernel_dev(dev_t dev);

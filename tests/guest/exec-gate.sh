@@ -43,3 +43,7 @@ anon_attack anon-mmap-exec allowed vg-try mmap-exec -
 anon_attack anon-mprotect-exec allowed vg-try mprotect-exec -
 anon_attack writable-exec-mapping-of-image-file allowed vg-try mmap-wx "$hello"
 anon_attack written-image-page-made-exec allowed vg-try cow-mprotect "$hello"
+# Code planted in read-only text by a tracer, with no mmap or mprotect.
+anon_attack ptrace-poke-text allowed vg-inject ptrace-poke
+anon_attack traceme-poke-text allowed vg-inject traceme-poke
+anon_attack proc-self-mem-write allowed vg-inject proc-self-mem

@@ -64,6 +64,40 @@ else
     esac
 fi
 guard_attack kexec-load allowed kernel-attack kexec-load
+# Firmware is read by the kernel from firmware_class.path: one on tmpfs is
+# refused, one on the image loads. After a refusal request_firmware goes on
+# to the next directory, so what reaches user space is the last one's
+# ENOENT; the refusal itself (EPERM) shows in verigate's kernel log line.
+firmware_load() {
+    echo -n "$1" > /sys/module/firmware_class/parameters/path
+    if echo -n vg-test.fw > /sys/devices/virtual/misc/test_firmware/trigger_request 2> /dev/null &&
+        cmp -s "$1/vg-test.fw" /dev/test_firmware; then
+        echo allowed
+    else
+        echo "not loaded: $(dmesg | grep 'vg-test.fw failed with error' | tail -n 1)"
+    fi
+}
+mkdir -p /tmp/firmware
+cp /usr/local/bin/vg-test.fw /tmp/firmware/
+check firmware-module-from-image-loads allowed allowed kernel-attack finit-module /usr/local/bin/test_firmware.ko
+echo "vg-test: firmware" > /dev/kmsg
+out=$(firmware_load /tmp/firmware)
+if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
+    guard_line=$(dmesg | sed -n '/vg-test: firmware$/,$p' | grep -o 'verigate: deny guard kernel-read-file pid=[0-9]* comm=sh$')
+    case $out in
+        "not loaded: "*"error -2")
+            if [ -n "$guard_line" ]; then
+                pass firmware-from-tmpfs "denied with EPERM by the guard ($guard_line); the write then fails with the last directory's ENOENT"
+            else
+                fail firmware-from-tmpfs "not loaded, but no kernel-read-file refusal was logged: $out"
+            fi ;;
+        *) fail firmware-from-tmpfs "expected the load to be refused, got: $out" ;;
+    esac
+else
+    check firmware-from-tmpfs allowed allowed echo "$out"
+fi
+check firmware-from-image-still-loads allowed allowed firmware_load /usr/local/bin
+rmmod test_firmware 2> /dev/null
 guard_attack dev-mem-open allowed kernel-attack dev-mem
 guard_attack dev-port-open allowed kernel-attack dev-port
 guard_attack proc-kcore-read allowed sh -c 'head -c 1 /proc/kcore > /dev/null && echo allowed'

@@ -145,8 +145,9 @@ else
     fail bpf-ip-firewall "deny: '$out', without: '$control'"
 fi
 
-# Refusals are visible: the trace buffer has the denied exec, and the
-# journal has the loader's kmsg line from the initrd.
+# Refusals are visible: the trace buffer and the journal (the guest boots
+# with tp_printk) have the denied exec, and the journal has the loader's
+# kmsg line from the initrd.
 cp "$hello" /tmp/logged
 chmod +x /tmp/logged
 vg-try exec /tmp/logged > /dev/null 2>&1
@@ -161,6 +162,16 @@ case $MODE_NAME in
             pass denial-traced "$(grep -m 1 "$deny" /sys/kernel/tracing/trace | sed 's/.*verigate:/verigate:/')"
         else
             fail denial-traced "no '$deny' in the trace buffer"
+        fi
+        tries=0
+        until journalctl -b -k --no-pager -o cat 2>&1 | grep -q "$deny" || [ $tries -ge 20 ]; do
+            sleep 0.5
+            tries=$((tries + 1))
+        done
+        if [ $tries -lt 20 ]; then
+            pass denial-in-journal "journalctl -k: $(journalctl -b -k --no-pager -o cat | grep -o -m 1 "$deny")"
+        else
+            fail denial-in-journal "no '$deny' in journalctl -k after 10 s"
         fi
         case $line in
             "verigate: enforcing roothash=$ROOTHASH "*) pass journal-kmsg-line "journalctl -k: $line" ;;

@@ -12,6 +12,8 @@
  *                               copied page), then mprotect to PROT_EXEC
  *   vg-try hold-pin PATH SECS   BPF_OBJ_GET a bpffs pin, keep the fd SECS seconds
  *   vg-try hold-map SECS        create a BPF map, print its ID, keep the fd
+ *   vg-try exec-flood N PATH    execve PATH N times in a row; for a PATH that
+ *                               is refused: "refused N of N with EPERM in MS ms"
  * Prints "allowed" (exit 0) or "denied errno=NAME" (exit 1); 2 on misuse.
  */
 #define _GNU_SOURCE
@@ -25,6 +27,7 @@
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "outcome.h"
@@ -184,6 +187,25 @@ static int hold_map(const char *secs)
 	return 0;
 }
 
+static int exec_flood(const char *count, const char *path)
+{
+	char *argv[] = { (char *)path, NULL };
+	long i, n = atol(count), refused = 0;
+	struct timespec start, end;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (i = 0; i < n; i++) {
+		execve(path, argv, environ);
+		if (errno != EPERM)
+			return denied("execve (not EPERM)");
+		refused++;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	printf("refused %ld of %ld with EPERM in %ld ms\n", refused, n,
+	       (end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1000000);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "exec"))
@@ -204,6 +226,8 @@ int main(int argc, char **argv)
 		return try_cow_mprotect(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "hold-map"))
 		return hold_map(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "exec-flood"))
+		return exec_flood(argv[2], argv[3]);
 	if (argc == 4 && !strcmp(argv[1], "hold-pin"))
 		return hold_pin(argv[2], argv[3]);
 	fprintf(stderr, "usage: see the comment at the top of vg-try.c\n");
