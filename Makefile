@@ -35,7 +35,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-.PHONY: all install uninstall deps check unit test-progs demo clean
+.PHONY: all install uninstall deps check check-matrix unit test-progs demo clean
 all: $(BUILD)/verigate-loader
 
 BPF_SRCS := $(wildcard bpf/*.bpf.c)
@@ -133,6 +133,11 @@ deps:
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS)
 	$(Q)tests/check
+
+# The same suite on every kernel verigate supports (check: 6.1 and 6.12).
+check-matrix: deps
+	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS)
+	$(Q)VERIGATE_KERNELS="6.1 6.12 7.2" tests/check
 
 demo: deps
 	$(Q)$(MAKE) -s --no-print-directory all $(TEST_PROGS)
