@@ -39,7 +39,9 @@ endif
 all: $(BUILD)/verigate-loader
 
 BPF_SRCS := $(wildcard bpf/*.bpf.c)
-BPF_OBJS := $(BPF_SRCS:bpf/%.bpf.c=$(BUILD)/bpf/%.o)
+# The object that defines the maps goes first: bpftool's linker (libbpf 1.1)
+# gets the map offsets wrong when an extern map is met before its definition.
+BPF_OBJS := $(BUILD)/bpf/state.o $(filter-out $(BUILD)/bpf/state.o,$(BPF_SRCS:bpf/%.bpf.c=$(BUILD)/bpf/%.o))
 
 $(BUILD)/bpf/%.o: bpf/%.bpf.c $(wildcard bpf/*.h) | $(BUILD)
 	$(call msg,BPF,$@)
@@ -75,14 +77,14 @@ $(BUILD)/test/verigate-loader-noguards: $(LOADER_SRCS) $(BUILD)/verigate.skel.h 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(PARSER_OBJS) -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(PARSER_OBJS) -o $@
 
 # vg-rollback drives the loader's own install code with injected pin failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
 		$(BUILD)/loader/kernel_features.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader $^ -Wl,--wrap=bpf_link__pin -lbpf -lelf -lz -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin -lbpf -lelf -lz -o $@
 
 $(BUILD)/attacks/%: tests/attacks/%.c tests/attacks/outcome.h
 	$(call msg,CC,$@)

@@ -8,10 +8,13 @@
 #include "counters.h"
 #include "kernel_types.h"
 #include "state.h"
+#include "verity_devices.h"
 
 #define EPERM 1
 
 extern struct vg_counters counters SEC(".maps");
+/* Filled in by verity_trust.bpf.c, read by the exec gate. */
+extern struct vg_verity_devices verity_devices SEC(".maps");
 
 static __always_inline void count(enum vg_hook hook, enum vg_verdict verdict)
 {

@@ -3,7 +3,8 @@
  * verigate exec gate: code may only be executed or mapped executable from
  * the dm-verity root the loader verified. Until the real init is executed
  * (the first exec by PID 1 of a file on the trusted device), the initramfs
- * is trusted too, so that the initrd can finish its work.
+ * is trusted too, so that the initrd can finish its work. On 6.12+, verity
+ * devices that verity_trust.bpf.c found trustworthy are trusted as well.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
@@ -11,6 +12,7 @@
 #include <bpf/bpf_tracing.h>
 
 #include "decide.h"
+#include "hook_args.h"
 
 #define PROT_WRITE 0x2
 #define PROT_EXEC 0x4
@@ -23,11 +25,21 @@ static const char *const hook_names[VG_HOOK_COUNT] = {
 	[VG_HOOK_MPROTECT] = "mprotect",
 };
 
-static __always_inline bool dev_trusted(__u32 dev)
+static __always_inline bool file_trusted(struct file *file)
 {
-	if (dev == trusted_dev)
+	struct super_block *sb = file->f_inode->i_sb;
+	struct vg_verity_device *verity;
+	__u64 bdev;
+
+	if (sb->s_dev == trusted_dev)
 		return true;
-	return dev == initramfs_dev && !initramfs_sealed;
+	if (sb->s_dev == initramfs_dev && !initramfs_sealed)
+		return true;
+	if (!verity_trust)
+		return false;
+	bdev = (__u64)sb->s_bdev;
+	verity = bdev ? bpf_map_lookup_elem(&verity_devices, &bdev) : NULL;
+	return verity && verity->trusted;
 }
 
 /* file == NULL stands for anonymous memory. */
@@ -60,21 +72,7 @@ int BPF_PROG(verigate_exec, struct linux_binprm *bprm, int ret)
 	dev = bprm->file->f_inode->i_sb->s_dev;
 	if (dev == trusted_dev && current_pid() == 1)
 		initramfs_sealed = true;
-	return decide(VG_HOOK_EXEC, dev_trusted(dev), bprm->file);
-}
-
-/*
- * Whether argument n of the hook is NULL, tested on its plain value: 6.12's
- * verifier takes mmap_file's file for never NULL and drops a NULL test on
- * the typed pointer, but anonymous mappings pass NULL. Later kernels mark
- * the argument __nullable and want the typed test too, so both are made.
- */
-static __always_inline bool arg_is_null(unsigned long long *ctx, int n)
-{
-	__u64 value = 0;
-
-	bpf_probe_read_kernel(&value, sizeof(value), &ctx[n]);
-	return !value;
+	return decide(VG_HOOK_EXEC, file_trusted(bprm->file), bprm->file);
 }
 
 /*
@@ -93,7 +91,7 @@ int BPF_PROG(verigate_mmap, struct file *file, unsigned long reqprot,
 		return 0;
 	if (arg_is_null(ctx, 0) || !file)
 		return decide(VG_HOOK_MMAP, !deny_anon_exec, NULL);
-	allowed = dev_trusted(file->f_inode->i_sb->s_dev);
+	allowed = file_trusted(file);
 	if (allowed && (prot & PROT_WRITE) && (flags & MAP_TYPE) == MAP_PRIVATE)
 		allowed = !deny_anon_exec;
 	return decide(VG_HOOK_MMAP, allowed, file);
@@ -113,7 +111,7 @@ int BPF_PROG(verigate_mprot, struct vm_area_struct *vma, unsigned long reqprot,
 	file = vma->vm_file;
 	if (!file)
 		return decide(VG_HOOK_MPROTECT, !deny_anon_exec, NULL);
-	allowed = dev_trusted(file->f_inode->i_sb->s_dev);
+	allowed = file_trusted(file);
 	if (allowed && vma->anon_vma)
 		allowed = !deny_anon_exec;
 	return decide(VG_HOOK_MPROTECT, allowed, file);

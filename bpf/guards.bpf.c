@@ -278,16 +278,42 @@ int BPF_PROG(guard_ptrace_init, struct task_struct *child, unsigned int mode, in
 }
 
 /*
- * device-mapper commands that change a device. The ioctl's argument names
- * the device in user memory, which another thread can change after a
- * check, so they are refused for every device.
+ * Whether the DM ioctl at user address arg names the root, the way the
+ * kernel looks a device up: by uuid, name or number. Any one matching is
+ * enough; an unreadable argument counts as the root.
  */
-static __always_inline int guard_dm_cmd(struct file *file, unsigned int cmd)
+static __always_inline bool names_root(unsigned long arg)
+{
+	struct dm_ioctl *io = (struct dm_ioctl *)arg;
+	char name[DM_NAME_LEN], uuid[DM_UUID_LEN];
+	__u64 dev;
+
+	if (bpf_probe_read_user(&dev, sizeof(dev), &io->dev) ||
+	    bpf_probe_read_user(name, sizeof(name), io->name) ||
+	    bpf_probe_read_user(uuid, sizeof(uuid), io->uuid))
+		return true;
+	name[DM_NAME_LEN - 1] = uuid[DM_UUID_LEN - 1] = '\0';
+	return dev == root_dm_dev || (name[0] && !bpf_strncmp(name, sizeof(name), (const char *)root_dm_name)) ||
+	       (uuid[0] && root_dm_uuid[0] && !bpf_strncmp(uuid, sizeof(uuid), (const char *)root_dm_uuid));
+}
+
+/*
+ * device-mapper commands that change a device. On 6.1 they are refused for
+ * every device: the ioctl's argument names the device in user memory, which
+ * another thread can change after a check, and nothing later in the kernel
+ * would catch it. Where verity_trust.bpf.c watches every verity table
+ * before it goes live (6.12+), only commands that name the root are
+ * refused, so that more verity devices can be set up; a command whose
+ * argument is changed to the root after this check still meets that
+ * watch, and the worst it can do is leave the root suspended.
+ */
+static __always_inline int guard_dm_cmd(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	if (file->f_inode->i_rdev != dm_control_rdev || ((cmd >> 8) & 0xff) != DM_IOCTL)
 		return 0;
 	switch (cmd & 0xff) {
-	case DM_REMOVE_ALL_CMD:
+	case DM_REMOVE_ALL_CMD: /* would mark the root for deferred removal */
+		return guard_refuse("dm-ioctl");
 	case DM_DEV_REMOVE_CMD:
 	case DM_DEV_RENAME_CMD:
 	case DM_DEV_SUSPEND_CMD:
@@ -295,7 +321,8 @@ static __always_inline int guard_dm_cmd(struct file *file, unsigned int cmd)
 	case DM_TABLE_CLEAR_CMD:
 	case DM_TARGET_MSG_CMD:
 	case DM_DEV_SET_GEOMETRY_CMD:
-		return guard_refuse("dm-ioctl");
+		if (!verity_trust || names_root(arg))
+			return guard_refuse("dm-ioctl");
 	}
 	return 0;
 }
@@ -306,7 +333,7 @@ int BPF_PROG(guard_dm_ioctl, struct file *file, unsigned int cmd, unsigned long 
 {
 	if (ret || !guarding())
 		return ret;
-	return guard_dm_cmd(file, cmd);
+	return guard_dm_cmd(file, cmd, arg);
 }
 
 /* 32-bit callers have a hook of their own since 6.8; loaded where it exists. */
@@ -316,5 +343,5 @@ int BPF_PROG(guard_dm_ioctl32, struct file *file, unsigned int cmd, unsigned lon
 {
 	if (ret || !guarding())
 		return ret;
-	return guard_dm_cmd(file, cmd);
+	return guard_dm_cmd(file, cmd, arg);
 }

@@ -14,9 +14,12 @@
 
 struct anon_vma;
 
+struct block_device;
+
 struct super_block {
 	__u32 s_dev; /* dev_t, kernel encoding: major << 20 | minor */
 	unsigned long s_magic;
+	struct block_device *s_bdev;
 } __attribute__((preserve_access_index));
 
 struct inode {
@@ -86,6 +89,49 @@ struct nsproxy {
 struct task_struct {
 	int tgid;
 	struct nsproxy *nsproxy;
+} __attribute__((preserve_access_index));
+
+/*
+ * From a dm device's block_device to its verity target. The device-mapper
+ * types are found in the BTF of the dm_mod and dm_verity modules, which are
+ * loaded whenever the root is a verity device.
+ */
+struct gendisk {
+	void *private_data; /* struct mapped_device */
+} __attribute__((preserve_access_index));
+
+struct block_device {
+	__u32 bd_dev;
+	struct gendisk *bd_disk;
+} __attribute__((preserve_access_index));
+
+struct mapped_device {
+	void *map; /* struct dm_table, the live table */
+} __attribute__((preserve_access_index));
+
+struct target_type {
+	const char *name;
+} __attribute__((preserve_access_index));
+
+struct dm_target {
+	struct target_type *type;
+	void *private; /* struct dm_verity for a verity target */
+} __attribute__((preserve_access_index));
+
+struct dm_table {
+	unsigned int num_targets;
+	struct dm_target *targets;
+} __attribute__((preserve_access_index));
+
+enum verity_mode {
+	DM_VERITY_MODE_LOGGING, /* ignore_corruption: a mismatch is only logged */
+};
+
+struct dm_verity {
+	__u8 *root_digest;
+	unsigned int digest_size;
+	enum verity_mode mode;            /* what a hash mismatch does */
+	unsigned long *validated_blocks;  /* set by check_at_most_once */
 } __attribute__((preserve_access_index));
 
 #endif

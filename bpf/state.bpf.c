@@ -5,6 +5,7 @@
 
 #include "counters.h"
 #include "state.h"
+#include "verity_devices.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -18,6 +19,15 @@ const volatile __u32 sysfs_dev;
 const volatile __u32 init_mnt_ns;
 const volatile __u32 dm_control_rdev;
 const volatile bool kprobe_override;
+const volatile bool verity_trust;
+const volatile __u8 root_digest[VG_DIGEST_MAX];
+const volatile __u32 root_digest_len;
+const volatile __u8 allowed_digests[VG_ALLOW_MAX][VG_DIGEST_MAX];
+const volatile __u32 allowed_digest_lens[VG_ALLOW_MAX];
+const volatile bool allow_signed;
+const volatile char root_dm_name[128];
+const volatile char root_dm_uuid[129];
+const volatile __u64 root_dm_dev;
 
 bool initramfs_sealed;
 __u32 own_prog_ids[VG_OWN_MAX];
@@ -29,3 +39,4 @@ __u64 log_in_window;
 __u64 log_held_back;
 
 struct vg_counters counters SEC(".maps");
+struct vg_verity_devices verity_devices SEC(".maps");

@@ -23,6 +23,11 @@ enum vg_verdict {
 #define VG_COUNTER(hook, verdict) ((hook) * VG_VERDICT_COUNT + (verdict))
 #define VG_COUNTER_SLOTS (VG_HOOK_COUNT * VG_VERDICT_COUNT)
 
+/* Extra verity root hashes the loader may trust (rd.verigate.allow=), and
+ * the longest digest dm-verity uses (sha512). */
+#define VG_ALLOW_MAX 16
+#define VG_DIGEST_MAX 64
+
 /* Room for the IDs of verigate's own programs, maps and links. */
 #define VG_OWN_MAX 32
 

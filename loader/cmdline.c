@@ -4,15 +4,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ARG_MAX_LEN 512
+/* Long enough for a full allow-list of sha512 digests. */
+#define ARG_MAX_LEN (VG_ALLOW_MAX * (VG_HASH_HEX_MAX + 1) + 1)
 #define SHOWN_MAX 64
+
+enum raw_slot { SLOT_MODE, SLOT_ANON_EXEC, SLOT_ROOTHASH, SLOT_ALLOW, SLOT_SIGNED, SLOT_UNKNOWN, SLOTS };
 
 struct raw_options {
 	const char *mode;   /* NULL: absent; "": given without "=" */
 	const char *anon_exec;
 	const char *roothash;
+	const char *allow;
+	const char *signed_;
 	const char *unknown; /* first unknown rd.verigate.* key */
-	char store[4][ARG_MAX_LEN];
+	char store[SLOTS][ARG_MAX_LEN];
 };
 
 /* Copy for a message: bounded, and without control characters. */
@@ -83,13 +88,41 @@ static void scan(const char *p, struct raw_options *raw)
 			break;
 		p = next_arg(p, key, value, &has_value);
 		if (!strcmp(key, "rd.verigate"))
-			keep(raw, 0, &raw->mode, has_value ? value : "");
+			keep(raw, SLOT_MODE, &raw->mode, has_value ? value : "");
 		else if (!strcmp(key, "rd.verigate.anon_exec"))
-			keep(raw, 1, &raw->anon_exec, has_value ? value : "");
+			keep(raw, SLOT_ANON_EXEC, &raw->anon_exec, has_value ? value : "");
 		else if (!strcmp(key, "roothash"))
-			keep(raw, 2, &raw->roothash, has_value ? value : "");
+			keep(raw, SLOT_ROOTHASH, &raw->roothash, has_value ? value : "");
+		else if (!strcmp(key, "rd.verigate.allow"))
+			keep(raw, SLOT_ALLOW, &raw->allow, has_value ? value : "");
+		else if (!strcmp(key, "rd.verigate.signed"))
+			keep(raw, SLOT_SIGNED, &raw->signed_, has_value ? value : "");
 		else if (!strncmp(key, "rd.verigate.", 12) && !raw->unknown)
-			keep(raw, 3, &raw->unknown, key);
+			keep(raw, SLOT_UNKNOWN, &raw->unknown, key);
+	}
+}
+
+_Static_assert(VG_ALLOW_MAX == 16, "the message below names the limit");
+
+/* rd.verigate.allow=HASH[,HASH...]: each a hex digest, at most VG_ALLOW_MAX. */
+static int parse_allow(const char *value, struct vg_config *cfg, char *err, size_t errlen)
+{
+	const char *p = value;
+
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		if (cfg->allow_count == VG_ALLOW_MAX)
+			return fail(err, errlen, "rd.verigate.allow", value,
+				    "more than 16 root hashes");
+		if (vg_hex_normalize(p, len, cfg->allow[cfg->allow_count],
+				     sizeof(cfg->allow[0])))
+			return fail(err, errlen, "rd.verigate.allow", value,
+				    "not a comma-separated list of hex digests of 32 to 128 hex digits");
+		cfg->allow_count++;
+		if (!p[len])
+			return 0;
+		p += len + 1;
 	}
 }
 
@@ -119,7 +152,7 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		char buf[SHOWN_MAX + 1];
 
 		return fail(err, errlen, shown(raw.unknown, buf, sizeof(buf)), NULL,
-			    "unknown option; known: rd.verigate.anon_exec");
+			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed");
 	}
 	if (!raw.anon_exec || !strcmp(raw.anon_exec, "allow"))
 		cfg->deny_anon_exec = false;
@@ -128,6 +161,16 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 	else
 		return fail(err, errlen, "rd.verigate.anon_exec", raw.anon_exec,
 			    "unknown value; use allow or deny");
+
+	if (raw.allow && parse_allow(raw.allow, cfg, err, errlen))
+		return -1;
+	if (!raw.signed_ || !strcmp(raw.signed_, "0"))
+		cfg->allow_signed = false;
+	else if (!strcmp(raw.signed_, "1"))
+		cfg->allow_signed = true;
+	else
+		return fail(err, errlen, "rd.verigate.signed", raw.signed_,
+			    "unknown value; use 1 (trust verity devices whose root hash signature the kernel checked) or 0");
 
 	if (!raw.roothash)
 		return fail(err, errlen, "roothash", NULL,

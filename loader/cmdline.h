@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "hex.h"
+#include "verigate_abi.h"
 
 enum vg_mode {
 	VG_MODE_OFF,
@@ -17,6 +18,12 @@ struct vg_config {
 	enum vg_mode mode;
 	bool deny_anon_exec;
 	char roothash[VG_HASH_HEX_MAX + 1]; /* lower-case hex */
+	/* Extra verity devices to trust (6.12+): rd.verigate.allow=HASH[,HASH...]
+	 * and rd.verigate.signed=1 (any root hash whose signature the kernel
+	 * checked). */
+	int allow_count;
+	char allow[VG_ALLOW_MAX][VG_HASH_HEX_MAX + 1];
+	bool allow_signed;
 };
 
 /*

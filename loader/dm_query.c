@@ -20,6 +20,7 @@ static int fill_reply(const char *buf, const struct dm_ioctl *dmi,
 	const char *params, *end = buf + dmi->data_size;
 
 	snprintf(reply->name, sizeof(reply->name), "%.*s", DM_NAME_LEN, dmi->name);
+	snprintf(reply->uuid, sizeof(reply->uuid), "%.*s", DM_UUID_LEN, dmi->uuid);
 	reply->target_count = dmi->target_count;
 	reply->live_table = dmi->flags & DM_ACTIVE_PRESENT_FLAG;
 	reply->suspended = dmi->flags & DM_SUSPEND_FLAG;

@@ -9,6 +9,7 @@
 /* What the device-mapper reports about a device's live table. */
 struct vg_dm_reply {
 	char name[128];
+	char uuid[129];
 	unsigned int target_count;
 	bool live_table;
 	bool suspended;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "hex.h"
 
+#include <string.h>
+
 static bool is_hex(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
@@ -21,4 +23,22 @@ int vg_hex_normalize(const char *in, size_t len, char *out, size_t outlen)
 	}
 	out[len] = '\0';
 	return 0;
+}
+
+static unsigned char nibble(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	return (c | 0x20) - 'a' + 10;
+}
+
+int vg_hex_to_bytes(const char *hex, unsigned char *out, size_t outlen)
+{
+	size_t i, len = strlen(hex) / 2;
+
+	if (len > outlen)
+		return -1;
+	for (i = 0; i < len; i++)
+		out[i] = nibble(hex[2 * i]) << 4 | nibble(hex[2 * i + 1]);
+	return len;
 }

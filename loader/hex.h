@@ -16,4 +16,10 @@
  */
 int vg_hex_normalize(const char *in, size_t len, char *out, size_t outlen);
 
+/*
+ * The bytes of a digest that vg_hex_normalize accepted. Returns how many
+ * were written to out, or -1 if out is too short.
+ */
+int vg_hex_to_bytes(const char *hex, unsigned char *out, size_t outlen);
+
 #endif

@@ -33,6 +33,8 @@ int vg_kernel_features_from_btf(const struct btf *btf, struct vg_kernel_features
 		return -1;
 	}
 	f->ioctl_compat_hook = hook_args(btf, "file_ioctl_compat") == 3;
+	f->bdev_integrity_hooks = hook_args(btf, "bdev_setintegrity") == 4 &&
+				  hook_args(btf, "bdev_free_security") == 1;
 	return 0;
 }
 

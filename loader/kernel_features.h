@@ -11,6 +11,8 @@ struct btf;
 struct vg_kernel_features {
 	int bpf_hook_args;       /* parameters of the bpf hook: 3, or 4 since 6.15 */
 	bool ioctl_compat_hook;  /* file_ioctl_compat exists (6.8+) */
+	bool bdev_integrity_hooks; /* bdev_setintegrity and bdev_free_security (6.12+):
+				    * dm-verity tells LSMs each table's root digest */
 };
 
 /* Read the features from a kernel's BTF. Returns 0, or -1 with err set. */

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cmdline.h"
+#include "hex.h"
 #include "log.h"
 #include "policy.h"
 #include "root_verify.h"
@@ -143,16 +144,41 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s roothash=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
+	       "%s roothash=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
 	       vg_mode_name(cfg->mode), cfg->roothash, major(root->dev),
 	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
 	       rep->guards, rep->features.bpf_hook_args,
 	       rep->features.ioctl_compat_hook ? "yes" : "no",
-	       rep->kprobe_override ? "yes" : "no", kernel_log ? "yes" : "no", progs, links,
+	       rep->kprobe_override ? "yes" : "no", rep->verity_trust ? "yes" : "no",
+	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", progs, links,
 	       maps);
+	if (!rep->verity_trust && (cfg->allow_count || cfg->allow_signed))
+		vg_log(VG_LOG_NOTICE,
+		       "rd.verigate.allow= and rd.verigate.signed= need the bdev_setintegrity LSM hook (Linux 6.12+), which this kernel lacks: no verity device but the root is trusted");
 	if (!kernel_log)
 		vg_log(VG_LOG_NOTICE,
 		       "decisions are logged to /sys/kernel/tracing/trace only; boot with tp_printk to have them in the kernel log");
+}
+
+_Static_assert(VG_HASH_HEX_MAX / 2 == VG_DIGEST_MAX, "every digest the command line takes fits");
+
+/* The root's digest and device-mapper identity, and the allow-list, for
+ * the verity watch and the DM guard. */
+static void set_verity_params(const struct vg_config *cfg, const struct vg_root *root,
+			      struct vg_policy_params *params)
+{
+	int i;
+
+	params->root_digest_len =
+		vg_hex_to_bytes(cfg->roothash, params->root_digest, sizeof(params->root_digest));
+	snprintf(params->root_dm_name, sizeof(params->root_dm_name), "%s", root->dm_name);
+	snprintf(params->root_dm_uuid, sizeof(params->root_dm_uuid), "%s", root->dm_uuid);
+	params->root_dm_dev = root->dev;
+	for (i = 0; i < cfg->allow_count; i++)
+		params->allow_digest_lens[i] = vg_hex_to_bytes(
+			cfg->allow[i], params->allow_digests[i], sizeof(params->allow_digests[i]));
+	params->allow_count = cfg->allow_count;
+	params->allow_signed = cfg->allow_signed;
 }
 
 static int load_gate(const char *newroot)
@@ -182,6 +208,7 @@ static int load_gate(const char *newroot)
 	params.initramfs_dev = vg_kernel_dev(initramfs.st_dev);
 	params.enforce = cfg.mode == VG_MODE_ENFORCE;
 	params.deny_anon_exec = cfg.deny_anon_exec;
+	set_verity_params(&cfg, &root, &params);
 	if (vg_policy_install(&params, PIN_DIR, &rep, err, sizeof(err))) {
 		vg_log(VG_LOG_ERR, "nothing loaded: %s", err);
 		return 1;

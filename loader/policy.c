@@ -51,6 +51,10 @@ static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
 	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
 	if (!f->ioctl_compat_hook)
 		disable(skel, "guard_dm_ioctl32");
+	if (!f->bdev_integrity_hooks) {
+		disable(skel, "verigate_bdev_integrity");
+		disable(skel, "verigate_bdev_free");
+	}
 	if (!deny_anon_exec) {
 		/* Tracers writing code only matter when anonymous code is refused. */
 		disable(skel, "verigate_ptrace");
@@ -175,8 +179,10 @@ static int make_pin_dir(const char *pin_dir, struct stat *st, char *err, size_t 
 }
 
 static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params *p,
-		       const struct stat *pin_dir)
+		       const struct vg_kernel_features *f, const struct stat *pin_dir)
 {
+	int i;
+
 	skel->rodata->trusted_dev = p->trusted_dev;
 	skel->rodata->initramfs_dev = p->initramfs_dev;
 	skel->rodata->enforce = p->enforce;
@@ -188,6 +194,18 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 	skel->rodata->dm_control_rdev = p->dm_control_rdev;
 	skel->rodata->kprobe_override =
 		libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, BPF_FUNC_override_return, NULL) > 0;
+	skel->rodata->verity_trust = f->bdev_integrity_hooks;
+	memcpy((void *)skel->rodata->root_digest, p->root_digest, sizeof(p->root_digest));
+	skel->rodata->root_digest_len = p->root_digest_len;
+	for (i = 0; i < p->allow_count && i < VG_ALLOW_MAX; i++) {
+		memcpy((void *)skel->rodata->allowed_digests[i], p->allow_digests[i],
+		       VG_DIGEST_MAX);
+		skel->rodata->allowed_digest_lens[i] = p->allow_digest_lens[i];
+	}
+	skel->rodata->allow_signed = p->allow_signed;
+	memcpy((void *)skel->rodata->root_dm_name, p->root_dm_name, sizeof(p->root_dm_name));
+	memcpy((void *)skel->rodata->root_dm_uuid, p->root_dm_uuid, sizeof(p->root_dm_uuid));
+	skel->rodata->root_dm_dev = p->root_dm_dev;
 }
 
 int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir,
@@ -207,8 +225,9 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 	if (select_programs(skel, params->deny_anon_exec, &report->features, err, errlen) ||
 	    make_pin_dir(pin_dir, &dir, err, errlen))
 		goto out;
-	set_rodata(skel, params, &dir);
+	set_rodata(skel, params, &report->features, &dir);
 	report->kprobe_override = skel->rodata->kprobe_override;
+	report->verity_trust = skel->rodata->verity_trust;
 	if (verigate_bpf__load(skel)) {
 		snprintf(err, errlen, "load BPF programs: %s (is kernel BTF available?)",
 			 strerror(errno));

@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "kernel_features.h"
+#include "verigate_abi.h"
 
 #define VG_PROGS_MAX 32
 
@@ -20,6 +21,18 @@ struct vg_policy_params {
 	__u32 init_mnt_ns; /* inode number of the initial mount namespace */
 	bool enforce;
 	bool deny_anon_exec;
+	/* The root as the exec gate's verity watch and the DM guard know it. */
+	unsigned char root_digest[VG_DIGEST_MAX];
+	int root_digest_len;
+	char root_dm_name[128];
+	char root_dm_uuid[129];
+	__u64 root_dm_dev; /* as struct dm_ioctl's dev */
+	/* Extra verity devices to trust (used where the kernel tells verity
+	 * tables to LSMs, 6.12+). */
+	int allow_count;
+	unsigned char allow_digests[VG_ALLOW_MAX][VG_DIGEST_MAX];
+	int allow_digest_lens[VG_ALLOW_MAX];
+	bool allow_signed;
 };
 
 struct vg_policy_report {
@@ -27,6 +40,7 @@ struct vg_policy_report {
 	int guards; /* how many of the programs are guards */
 	struct vg_kernel_features features; /* what the choice of programs followed */
 	bool kprobe_override; /* kernel has bpf_override_return: kprobe loads refused */
+	bool verity_trust; /* extra verity devices can be trusted (6.12+) */
 	__u32 prog_ids[VG_PROGS_MAX];
 	__u32 link_ids[VG_PROGS_MAX];
 	int map_count;

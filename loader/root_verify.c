@@ -74,6 +74,7 @@ static int check_dm_verity(const char *roothash, struct vg_root *root, char *err
 	    check_single_verity(&reply, root->dev, err, errlen))
 		return -1;
 	snprintf(root->dm_name, sizeof(root->dm_name), "%s", reply.name);
+	snprintf(root->dm_uuid, sizeof(root->dm_uuid), "%s", reply.uuid);
 	if (vg_verity_table_parse(reply.params, &root->table, why, sizeof(why))) {
 		snprintf(err, errlen, "verity device %s: %s", reply.name, why);
 		return -1;

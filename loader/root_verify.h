@@ -10,6 +10,7 @@
 struct vg_root {
 	dev_t dev; /* of the filesystem mounted at the new root */
 	char dm_name[128];
+	char dm_uuid[129];
 	struct vg_verity_table table;
 };
 

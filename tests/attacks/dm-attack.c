@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dm-attack: try to reconfigure a device-mapper device (raw ioctls on
- * /dev/mapper/control). None of them leaves a change behind when it works,
- * except remove.
+ * /dev/mapper/control).
  *   dm-attack reload-verity NAME HEXHASH  load NAME's verity table with
  *                                         root digest HEXHASH into its
  *                                         inactive slot, then clear that
@@ -10,8 +9,19 @@
  *   dm-attack suspend NAME                suspend NAME, then resume it
  *   dm-attack remove NAME                 remove NAME (EBUSY while mounted)
  *   dm-attack rename NAME NEWNAME         rename NAME, then rename it back
+ *   dm-attack create-verity NAME LINE     create NAME with one verity target
+ *                                         of table line LINE (removed again
+ *                                         if that is refused)
+ *   dm-attack retable NAME HEX|same [OPT]...
+ *                                         make live a verity table for NAME
+ *                                         with digest HEX and the extra
+ *                                         optional arguments OPT
+ *   dm-attack retable-restore NAME [OPT]...
+ *                                         the same with NAME's own digest,
+ *                                         then put the old table back live
  * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1); 2 on
- * misuse or setup error.
+ * misuse or setup error. remove, create-verity and retable leave their
+ * change behind.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -61,48 +71,183 @@ static int dm(unsigned long cmd, struct dm_buf *b)
 	return ioctl(control, cmd, b);
 }
 
-static int reload_verity(const char *name, const char *hash)
+/* NAME's single verity target: its spec, and its table line in params. */
+static int verity_table_of(const char *name, struct dm_target_spec *target, char *params,
+			   size_t len)
 {
 	static struct dm_buf b;
-	struct dm_target_spec *spec, target;
-	char table[DM_BUFFER / 2], *params, *digest, *end;
-	int i;
+	struct dm_target_spec *spec;
+	char *line;
 
 	dm_init(&b, name, DM_STATUS_TABLE_FLAG);
 	if (dm(DM_TABLE_STATUS, &b))
 		return denied("DM_TABLE_STATUS");
 	spec = (struct dm_target_spec *)((char *)&b + b.io.data_start);
-	params = (char *)(spec + 1);
+	line = (char *)(spec + 1);
 	if (b.io.target_count != 1 || (b.io.flags & DM_BUFFER_FULL_FLAG) ||
 	    strcmp(spec->target_type, "verity") ||
-	    !memchr(params, '\0', (char *)&b + b.io.data_size - params))
+	    !memchr(line, '\0', (char *)&b + b.io.data_size - line))
 		return setup_error("not a single verity target");
-	/* verity: version data hash dbs hbs blocks start algorithm DIGEST salt ... */
-	digest = params;
-	for (i = 0; i < 8 && digest; i++)
-		if ((digest = strchr(digest, ' ')))
-			digest++;
-	if (!digest)
-		return setup_error("verity table has no root digest");
-	end = digest + strcspn(digest, " ");
-	if (snprintf(table, sizeof(table), "%.*s%s%s", (int)(digest - params), params, hash,
-		     end) >= (int)sizeof(table))
+	if (snprintf(params, len, "%s", line) >= (int)len)
 		return setup_error("table too long");
-	target = *spec;
+	*target = *spec;
+	return 0;
+}
 
-	/* The same target with the new line; verity wants a read-only table. */
+/*
+ * A verity table line with the root digest replaced (unless hash is NULL)
+ * and the optional arguments opts[0..nopts) added:
+ *   version data hash dbs hbs blocks start algorithm DIGEST salt [N opt...]
+ */
+static int edit_verity_line(const char *line, const char *hash, char **opts, int nopts,
+			    char *out, size_t len)
+{
+	char copy[DM_BUFFER / 2], *field[64], *save = NULL;
+	int n = 0, i, nold = 0, used;
+
+	snprintf(copy, sizeof(copy), "%s", line);
+	for (char *t = strtok_r(copy, " ", &save); t && n < 64; t = strtok_r(NULL, " ", &save))
+		field[n++] = t;
+	if (n < 10)
+		return setup_error("verity table line too short");
+	if (n > 10)
+		nold = atoi(field[10]);
+	if (hash)
+		field[8] = (char *)hash;
+	used = 0;
+	for (i = 0; i < 10; i++)
+		used += snprintf(out + used, len - used, "%s%s", i ? " " : "", field[i]);
+	if (nold + nopts)
+		used += snprintf(out + used, len - used, " %d", nold + nopts);
+	for (i = 0; i < nold && 11 + i < n; i++)
+		used += snprintf(out + used, len - used, " %s", field[11 + i]);
+	for (i = 0; i < nopts; i++)
+		used += snprintf(out + used, len - used, " %s", opts[i]);
+	return used < (int)len ? 0 : setup_error("table too long");
+}
+
+/* Load one read-only verity target with this line into NAME's inactive slot. */
+static int load_verity(const char *name, const struct dm_target_spec *target, const char *line)
+{
+	static struct dm_buf b;
+	struct dm_target_spec *spec;
+
 	dm_init(&b, name, DM_READONLY_FLAG);
 	b.io.target_count = 1;
 	spec = (struct dm_target_spec *)b.data;
-	*spec = target;
+	*spec = *target;
 	spec->status = 0;
 	spec->next = 0;
-	strcpy((char *)(spec + 1), table);
-	if (dm(DM_TABLE_LOAD, &b))
+	snprintf(spec->target_type, sizeof(spec->target_type), "verity");
+	snprintf((char *)(spec + 1), DM_BUFFER / 2, "%s", line);
+	return dm(DM_TABLE_LOAD, &b);
+}
+
+static int resume(const char *name)
+{
+	static struct dm_buf b;
+
+	dm_init(&b, name, 0);
+	return dm(DM_DEV_SUSPEND, &b);
+}
+
+static int reload_verity(const char *name, const char *hash)
+{
+	static struct dm_buf b;
+	struct dm_target_spec target;
+	char line[DM_BUFFER / 2], edited[DM_BUFFER / 2];
+	int rc;
+
+	if ((rc = verity_table_of(name, &target, line, sizeof(line))) ||
+	    (rc = edit_verity_line(line, hash, NULL, 0, edited, sizeof(edited))))
+		return rc;
+	if (load_verity(name, &target, edited))
 		return denied("DM_TABLE_LOAD");
 	dm_init(&b, name, 0);
 	if (dm(DM_TABLE_CLEAR, &b))
 		return setup_error("loaded, but DM_TABLE_CLEAR failed");
+	return allowed();
+}
+
+/* A new read-only device NAME with one verity target of this table line
+ * (its length follows from the line's data blocks and block size). */
+static int create_verity(const char *name, const char *line)
+{
+	static struct dm_buf b;
+	struct dm_target_spec target = { 0 };
+	unsigned long long dbs, blocks;
+	const char *what;
+
+	if (sscanf(line, "%*s %*s %*s %llu %*s %llu", &dbs, &blocks) != 2)
+		return setup_error("not a verity table line");
+	target.length = blocks * dbs / 512;
+	dm_init(&b, name, 0);
+	if (dm(DM_DEV_CREATE, &b))
+		return denied("DM_DEV_CREATE");
+	what = load_verity(name, &target, line) ? "DM_TABLE_LOAD" : resume(name) ? "resume" : NULL;
+	if (what) {
+		int e = errno;
+
+		dm_init(&b, name, 0);
+		dm(DM_DEV_REMOVE, &b);
+		errno = e;
+		return denied(what);
+	}
+	return allowed();
+}
+
+/* Give NAME its own verity table with digest hash ("same": unchanged) and
+ * the optional arguments opts, and make it live. */
+static int retable(const char *name, const char *hash, char **opts, int nopts)
+{
+	struct dm_target_spec target;
+	char line[DM_BUFFER / 2], edited[DM_BUFFER / 2];
+	int rc;
+
+	if ((rc = verity_table_of(name, &target, line, sizeof(line))) ||
+	    (rc = edit_verity_line(line, strcmp(hash, "same") ? hash : NULL, opts, nopts, edited,
+				   sizeof(edited))))
+		return rc;
+	if (load_verity(name, &target, edited))
+		return denied("DM_TABLE_LOAD");
+	if (resume(name))
+		return denied("resume with the new table");
+	return allowed();
+}
+
+/*
+ * retable for a device the root lives on: everything is built first and
+ * all memory locked, and the original table is put back live whatever the
+ * outcome (a refused resume leaves the new table in and NAME suspended).
+ */
+static int retable_and_restore(const char *name, char **opts, int nopts)
+{
+	struct dm_target_spec target;
+	static char line[DM_BUFFER / 2], edited[DM_BUFFER / 2];
+	int rc, refused_load = 0, refused_resume = 0, e = 0;
+
+	if (mlockall(MCL_CURRENT | MCL_FUTURE))
+		return setup_error("mlockall failed");
+	if ((rc = verity_table_of(name, &target, line, sizeof(line))) ||
+	    (rc = edit_verity_line(line, NULL, opts, nopts, edited, sizeof(edited))))
+		return rc;
+	if (load_verity(name, &target, edited)) {
+		refused_load = 1;
+		e = errno;
+	} else if (resume(name)) {
+		refused_resume = 1;
+		e = errno;
+	}
+	if (!refused_load && (load_verity(name, &target, line) || resume(name))) {
+		fprintf(stderr, "dm-attack: putting back the table of %s failed: %s\n", name,
+			strerror(errno));
+		return 2;
+	}
+	errno = e;
+	if (refused_load)
+		return denied("DM_TABLE_LOAD");
+	if (refused_resume)
+		return denied("resume with the new table");
 	return allowed();
 }
 
@@ -159,6 +304,12 @@ int main(int argc, char **argv)
 	}
 	if (argc == 4 && !strcmp(argv[1], "rename"))
 		return rename_dev(argv[2], argv[3]);
+	if (argc == 4 && !strcmp(argv[1], "create-verity"))
+		return create_verity(argv[2], argv[3]);
+	if (argc >= 4 && !strcmp(argv[1], "retable"))
+		return retable(argv[2], argv[3], argv + 4, argc - 4);
+	if (argc >= 3 && !strcmp(argv[1], "retable-restore"))
+		return retable_and_restore(argv[2], argv + 3, argc - 3);
 	fprintf(stderr, "usage: see the comment at the top of dm-attack.c\n");
 	return 2;
 }

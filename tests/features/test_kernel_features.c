@@ -13,7 +13,8 @@
 
 static const char *dir;
 
-static void expect(const char *series, int bpf_hook_args, bool ioctl_compat)
+static void expect(const char *series, int bpf_hook_args, bool ioctl_compat,
+		   bool bdev_integrity)
 {
 	struct vg_kernel_features f;
 	char path[4096], err[256];
@@ -27,26 +28,29 @@ static void expect(const char *series, int bpf_hook_args, bool ioctl_compat)
 	CHECK_INT_EQ(vg_kernel_features_from_btf(btf, &f, err, sizeof(err)), 0);
 	CHECK_INT_EQ(f.bpf_hook_args, bpf_hook_args);
 	CHECK_INT_EQ(f.ioctl_compat_hook, ioctl_compat);
+	CHECK_INT_EQ(f.bdev_integrity_hooks, bdev_integrity);
 	btf__free(btf);
 }
 
 /* Debian 12: the bpf hook without "kernel"; file_ioctl_compat came to 6.1
- * with a stable update (6.1.74), so 32-bit ioctls need their own guard. */
+ * with a stable update (6.1.74), so 32-bit ioctls need their own guard; no
+ * bdev_setintegrity, so no extra verity devices. */
 TEST(debian_6_1)
 {
-	expect("6.1", 3, true);
+	expect("6.1", 3, true, false);
 }
 
-/* Debian 13: file_ioctl_compat (6.8), the bpf hook still of three. */
+/* Debian 13: file_ioctl_compat (6.8), the bpf hook still of three,
+ * bdev_setintegrity (6.12). */
 TEST(debian_6_12)
 {
-	expect("6.12", 3, true);
+	expect("6.12", 3, true, true);
 }
 
 /* sid: the bpf hook gained "bool kernel" (6.15). */
 TEST(debian_7_2)
 {
-	expect("7.2", 4, true);
+	expect("7.2", 4, true, true);
 }
 
 int main(int argc, char **argv)

@@ -640,6 +640,65 @@ TEST(fuzz_tokens_against_model)
 	}
 }
 
+TEST(allow_list)
+{
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1), 0);
+	CHECK_INT_EQ(cfg.allow_count, 0);
+	CHECK(!cfg.allow_signed);
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1 " rd.verigate.allow=" H2), 0);
+	CHECK_INT_EQ(cfg.allow_count, 1);
+	CHECK_STR_EQ(cfg.allow[0], H2);
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1 " rd.verigate.allow=" H1 "," H2), 0);
+	CHECK_INT_EQ(cfg.allow_count, 2);
+	CHECK_STR_EQ(cfg.allow[0], H1);
+	CHECK_STR_EQ(cfg.allow[1], H2);
+	/* the last occurrence wins, as for every option */
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1 " rd.verigate.allow=" H1
+			   " rd.verigate.allow=" H2), 0);
+	CHECK_INT_EQ(cfg.allow_count, 1);
+	CHECK_STR_EQ(cfg.allow[0], H2);
+}
+
+TEST(allow_list_bad_values_are_named)
+{
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.allow=");
+	CHECK(strstr(err, "rd.verigate.allow=") != NULL);
+	CHECK(strstr(err, "hex digests") != NULL);
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.allow");
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.allow=" H2 ",");
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.allow=," H2);
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.allow=" H2 ",,"  H1);
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.allow=xyz");
+	CHECK(strstr(err, "rd.verigate.allow=xyz") != NULL);
+}
+
+TEST(allow_list_limit)
+{
+	char line[4096];
+	int i, n;
+
+	n = snprintf(line, sizeof(line), "rd.verigate=1 roothash=%s rd.verigate.allow=%s", H1, H2);
+	for (i = 1; i < VG_ALLOW_MAX; i++)
+		n += snprintf(line + n, sizeof(line) - n, ",%s", H2);
+	CHECK_INT_EQ(parse(line), 0);
+	CHECK_INT_EQ(cfg.allow_count, VG_ALLOW_MAX);
+	snprintf(line + n, sizeof(line) - n, ",%s", H1);
+	CHECK_FAILS(line);
+	CHECK(strstr(err, "more than 16") != NULL);
+}
+
+TEST(signed_option)
+{
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1 " rd.verigate.signed=1"), 0);
+	CHECK(cfg.allow_signed);
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1 " rd.verigate.signed=0"), 0);
+	CHECK(!cfg.allow_signed);
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.signed=yes");
+	CHECK(strstr(err, "rd.verigate.signed=yes") != NULL);
+	CHECK_FAILS("rd.verigate=1 roothash=" H1 " rd.verigate.signed");
+	CHECK(strstr(err, "rd.verigate.signed=") != NULL);
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -676,5 +735,9 @@ int main(int argc, char **argv)
 	RUN(cfg_reset);
 	RUN(fuzz_random_bytes);
 	RUN(fuzz_tokens_against_model);
+	RUN(allow_list);
+	RUN(allow_list_bad_values_are_named);
+	RUN(allow_list_limit);
+	RUN(signed_option);
 	return unit_done();
 }

@@ -184,6 +184,27 @@ TEST(fuzz_against_model)
 	}
 }
 
+/* Normalized hex back to bytes: every byte value, both cases of input
+ * already lowered, and the out buffer limit. */
+TEST(to_bytes)
+{
+	char hex[2 * 256 + 1], norm[sizeof(hex)];
+	unsigned char bytes[256];
+	int i;
+
+	for (i = 0; i < 64; i++)
+		snprintf(hex + 2 * i, 3, "%02X", (i * 37 + 200) & 0xff);
+	CHECK_INT_EQ(vg_hex_normalize(hex, 128, norm, sizeof(norm)), 0);
+	CHECK_INT_EQ(vg_hex_to_bytes(norm, bytes, 64), 64);
+	for (i = 0; i < 64; i++)
+		CHECK_INT_EQ(bytes[i], (i * 37 + 200) & 0xff);
+	CHECK_INT_EQ(vg_hex_to_bytes(norm, bytes, 63), -1);
+	CHECK_INT_EQ(vg_hex_to_bytes("00ff10", bytes, 3), 3);
+	CHECK_INT_EQ(bytes[0], 0);
+	CHECK_INT_EQ(bytes[1], 0xff);
+	CHECK_INT_EQ(bytes[2], 0x10);
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -197,5 +218,6 @@ int main(int argc, char **argv)
 	RUN(out_buffer_size);
 	RUN(null_pointers);
 	RUN(fuzz_against_model);
+	RUN(to_bytes);
 	return unit_done();
 }
