@@ -1,0 +1,72 @@
+# Verity devices set up after boot: trusted on 6.12+ when their root hash is
+# on rd.verigate.allow= and verity serves no unverified block; everything
+# else on them refused. Images from tests/lib/build-verity-extras on the
+# script disk (/mnt).
+. /mnt/lib.sh
+
+VERITY_TRUST=$(loader_field verity_trust)
+ALLOW=$(cmdline_arg rd.verigate.allow)
+hello=vg-hello
+
+kernel-attack finit-module /usr/local/bin/loop.ko > /dev/null 2>&1
+# table_of NAME: the verity table line for image NAME on fresh loop devices.
+table_of() {
+    _data=$(losetup -f) && losetup -r "$_data" "/mnt/$1.data" &&
+        _hash=$(losetup -f) && losetup -r "$_hash" "/mnt/$1.hash" &&
+        read -r _blocks _salt _root < "/mnt/$1.verity" &&
+        echo "1 $_data $_hash 4096 4096 $_blocks 1 sha256 $_root $_salt"
+}
+# The device node of dm device NAME (devtmpfs: no udev makes /dev/mapper links).
+node_of() {
+    for _d in /sys/block/dm-*; do
+        [ "$(cat "$_d/dm/name")" != "$1" ] || { echo "/dev/${_d##*/}"; return; }
+    done
+}
+root_of() { cut -d' ' -f3 "/mnt/$1.verity"; }
+listed() { case ",$ALLOW," in *",$(root_of "$1"),"*) return 0 ;; esac; return 1; }
+
+# 6.1 has no hook that shows the kernel's verity tables, so device-mapper
+# stays frozen after boot there; 6.12+ lets new devices be made.
+frozen='[ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ] && [ "$VERITY_TRUST" != yes ]'
+gated "$frozen" extra-verity-create allowed dm-attack create-verity vx-a "$(table_of extra-a)"
+if eval "$frozen"; then
+    exit 0
+fi
+
+mkdir -p /tmp/vx-a /tmp/vx-b
+mount -o ro "$(node_of vx-a)" /tmp/vx-a || fail extra-verity-mount "mount of vx-a failed"
+# The allow-listed image runs where the kernel tells verigate its hash.
+gated '[ "$MODE" = 1 ] && ! { [ "$VERITY_TRUST" = yes ] && listed extra-a; }' \
+    extra-verity-allow-listed "vg-hello: running" vg-try exec /tmp/vx-a/$hello
+
+# An image whose hash is not on the list.
+check extra-verity-create-unlisted allowed allowed dm-attack create-verity vx-b "$(table_of extra-b)"
+mount -o ro "$(node_of vx-b)" /tmp/vx-b || fail extra-verity-mount "mount of vx-b failed"
+attack extra-verity-unlisted "vg-hello: running" vg-try exec /tmp/vx-b/$hello
+
+# The listed hash, with verity told to serve blocks that fail their check.
+check extra-verity-create-weak allowed allowed dm-attack create-verity vx-w \
+    "$(table_of extra-a) 1 ignore_corruption"
+mkdir -p /tmp/vx-w
+mount -o ro "$(node_of vx-w)" /tmp/vx-w || fail extra-verity-mount "mount of vx-w failed"
+attack extra-verity-ignore-corruption "vg-hello: running" vg-try exec /tmp/vx-w/$hello
+
+# The listed device weakened while live: its trust goes with the old table.
+check extra-verity-retable-weak allowed allowed dm-attack retable vx-a same check_at_most_once
+attack extra-verity-weakened-live "vg-hello: running" vg-try exec /tmp/vx-a/$hello
+
+# A removed device leaves no trust behind for the next one made.
+umount /tmp/vx-a /tmp/vx-w
+dm-attack remove vx-a > /dev/null
+dm-attack remove vx-w > /dev/null
+check extra-verity-create-after-remove allowed allowed dm-attack create-verity vx-c "$(table_of extra-b)"
+mkdir -p /tmp/vx-c
+mount -o ro "$(node_of vx-c)" /tmp/vx-c || fail extra-verity-mount "mount of vx-c failed"
+attack extra-verity-after-remove "vg-hello: running" vg-try exec /tmp/vx-c/$hello
+umount /tmp/vx-b /tmp/vx-c
+
+# The root, given a weaker table of its own hash: the DM guard refuses the
+# load; where only the verity watch stands (--guards off, 6.12+) it refuses
+# the table before it goes live. The old table is put back either way.
+gated '[ "$MODE" = 1 ] && { [ "$GUARDS" -gt 0 ] || [ "$VERITY_TRUST" = yes ]; }' \
+    root-verity-weakened allowed dm-attack retable-restore root ignore_corruption
