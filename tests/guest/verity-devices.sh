@@ -9,8 +9,6 @@ ALLOW=$(cmdline_arg rd.verigate.allow)
 hello=vg-hello
 
 kernel-attack finit-module /usr/local/bin/loop.ko > /dev/null 2>&1
-# guards.sh lazily unmounts /sys on the boots where that attack works.
-[ -d /sys/block ] || mount -t sysfs sysfs /sys
 # table_of NAME: the verity table line for image NAME on fresh loop devices.
 table_of() {
     _data=$(losetup -f) && losetup -r "$_data" "/mnt/$1.data" &&
@@ -70,5 +68,11 @@ umount /tmp/vx-b /tmp/vx-c
 # The root, given a weaker table of its own hash: the DM guard refuses the
 # load; where only the verity watch stands (--guards off, 6.12+) it refuses
 # the table before it goes live. The old table is put back either way.
-gated '[ "$MODE" = 1 ] && { [ "$GUARDS" -gt 0 ] || [ "$VERITY_TRUST" = yes ]; }' \
-    root-verity-weakened allowed dm-attack retable-restore root ignore_corruption
+# Debian's 6.1 BUGs in dm_ima_measure_on_table_load (mm/slub.c:419) when the
+# root's old table is loaded back, so there only the refused load is tried.
+root_weakened_refused='[ "$MODE" = 1 ] && { [ "$GUARDS" -gt 0 ] || [ "$VERITY_TRUST" = yes ]; }'
+case $(uname -r) in
+    6.1.*) eval "$root_weakened_refused" ||
+        { echo "SKIP $MODE_NAME/root-verity-weakened: would succeed here and then crash Debian 6.1 in dm_ima_measure_on_table_load"; exit 0; } ;;
+esac
+gated "$root_weakened_refused" root-verity-weakened allowed dm-attack retable-restore root ignore_corruption
