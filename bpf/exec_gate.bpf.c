@@ -39,7 +39,7 @@ static __always_inline bool file_trusted(struct file *file)
 		return false;
 	bdev = (__u64)sb->s_bdev;
 	verity = bdev ? bpf_map_lookup_elem(&verity_devices, &bdev) : NULL;
-	return verity && verity->trusted;
+	return verity && verity_device_trusted(verity);
 }
 
 /* file == NULL stands for anonymous memory. */

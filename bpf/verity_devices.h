@@ -6,14 +6,21 @@
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
+#include "state.h"
+
 /* What the kernel told verigate about one verity device. */
 struct vg_verity_device {
 	bool listed;   /* root digest on the allow-list */
 	bool signed_;  /* the kernel checked a signature of the root digest */
 	bool strict;   /* every read verified and a mismatch never served: no
 			* ignore_corruption, no check_at_most_once */
-	bool trusted;  /* strict, and listed or (signed and allow_signed) */
 };
+
+/* Whether the exec gate trusts files on the device. */
+static __always_inline bool verity_device_trusted(const struct vg_verity_device *dev)
+{
+	return dev->strict && (dev->listed || (dev->signed_ && allow_signed));
+}
 
 /*
  * Keyed by the struct block_device's address, not by dev_t: a removed

@@ -102,10 +102,9 @@ static __always_inline int learn_digest(struct block_device *bdev, __u64 key)
 		return guard_refuse("verity-table-on-root");
 	}
 	dev.listed = listed(digest, len);
-	dev.trusted = dev.strict && dev.listed;
 	bpf_map_update_elem(&verity_devices, &key, &dev, BPF_ANY);
 	vg_log("verigate: verity device %u:%u %s (listed=%d strict=%d)", bdev->bd_dev >> 20,
-	       bdev->bd_dev & 0xfffff, dev.trusted ? "trusted" : "untrusted", dev.listed,
+	       bdev->bd_dev & 0xfffff, verity_device_trusted(&dev) ? "trusted" : "untrusted", dev.listed,
 	       dev.strict);
 	return 0;
 }
@@ -117,11 +116,10 @@ static __always_inline int learn_signature(struct block_device *bdev, __u64 key,
 	if (!dev)
 		return 0;
 	dev->signed_ = valid;
-	dev->trusted = dev->strict && (dev->listed || (valid && allow_signed));
 	if (valid)
 		vg_log("verigate: verity device %u:%u signature checked by the kernel: %s",
 		       bdev->bd_dev >> 20, bdev->bd_dev & 0xfffff,
-		       dev->trusted ? "trusted" : "untrusted");
+		       verity_device_trusted(dev) ? "trusted" : "untrusted");
 	return 0;
 }
 
