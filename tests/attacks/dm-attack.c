@@ -9,9 +9,13 @@
  *   dm-attack suspend NAME                suspend NAME, then resume it
  *   dm-attack remove NAME                 remove NAME (EBUSY while mounted)
  *   dm-attack rename NAME NEWNAME         rename NAME, then rename it back
- *   dm-attack create-verity NAME LINE     create NAME with one verity target
+ *   dm-attack create-verity NAME LINE [SIGFILE]
+ *                                         create NAME with one verity target
  *                                         of table line LINE (removed again
- *                                         if that is refused)
+ *                                         if that is refused); with SIGFILE,
+ *                                         the PKCS#7 signature of its root
+ *                                         hash, handed to dm-verity as a
+ *                                         user key (root_hash_sig_key_desc)
  *   dm-attack retable NAME HEX|same [OPT]...
  *                                         make live a verity table for NAME
  *                                         with digest HEX and the extra
@@ -27,11 +31,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/dm-ioctl.h>
+#include <linux/keyctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "outcome.h"
@@ -169,17 +175,50 @@ static int reload_verity(const char *name, const char *hash)
 	return allowed();
 }
 
+/*
+ * The table line with root_hash_sig_key_desc naming a user key that holds
+ * the signature in sigfile. The key goes into this thread's keyring, which
+ * dm-verity searches when the table is loaded from this thread.
+ */
+static int add_signature(const char *name, const char *line, const char *sigfile, char *out,
+			 size_t len)
+{
+	static char sig[32767];
+	char desc[DM_NAME_LEN + 16], *opts[] = { "root_hash_sig_key_desc", desc };
+	size_t n;
+	FILE *f = fopen(sigfile, "rb");
+
+	if (!f)
+		return setup_error("cannot open the signature file");
+	n = fread(sig, 1, sizeof(sig), f);
+	fclose(f);
+	if (n == 0 || n == sizeof(sig))
+		return setup_error("signature file empty or too large for a user key");
+	snprintf(desc, sizeof(desc), "verigate-test:%s", name);
+	if (syscall(SYS_add_key, "user", desc, sig, n, KEY_SPEC_THREAD_KEYRING) < 0)
+		return setup_error("add_key of the signature failed");
+	return edit_verity_line(line, NULL, opts, 2, out, len);
+}
+
 /* A new read-only device NAME with one verity target of this table line
- * (its length follows from the line's data blocks and block size). */
-static int create_verity(const char *name, const char *line)
+ * (its length follows from the line's data blocks and block size), its
+ * root hash signed by sigfile unless that is NULL. */
+static int create_verity(const char *name, const char *line, const char *sigfile)
 {
 	static struct dm_buf b;
+	static char signed_line[DM_BUFFER / 2];
 	struct dm_target_spec target = { 0 };
 	unsigned long long dbs, blocks;
 	const char *what;
+	int rc;
 
 	if (sscanf(line, "%*s %*s %*s %llu %*s %llu", &dbs, &blocks) != 2)
 		return setup_error("not a verity table line");
+	if (sigfile) {
+		if ((rc = add_signature(name, line, sigfile, signed_line, sizeof(signed_line))))
+			return rc;
+		line = signed_line;
+	}
 	target.length = blocks * dbs / 512;
 	dm_init(&b, name, 0);
 	if (dm(DM_DEV_CREATE, &b))
@@ -304,8 +343,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 4 && !strcmp(argv[1], "rename"))
 		return rename_dev(argv[2], argv[3]);
-	if (argc == 4 && !strcmp(argv[1], "create-verity"))
-		return create_verity(argv[2], argv[3]);
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "create-verity"))
+		return create_verity(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 	if (argc >= 4 && !strcmp(argv[1], "retable"))
 		return retable(argv[2], argv[3], argv + 4, argc - 4);
 	if (argc >= 3 && !strcmp(argv[1], "retable-restore"))

@@ -1,6 +1,7 @@
 # Verity devices set up after boot: trusted on 6.12+ when their root hash is
-# on rd.verigate.allow= and verity serves no unverified block; everything
-# else on them refused. Images from tests/lib/build-verity-extras on the
+# on rd.verigate.allow= (or, with rd.verigate.signed=1, signed with a key
+# the kernel trusts) and verity serves no unverified block; everything else
+# on them refused. Images from tests/lib/build-verity-extras on the
 # script disk (/mnt).
 . /mnt/lib.sh
 
@@ -38,6 +39,46 @@ mount -o ro "$(node_of vx-a)" /tmp/vx-a || fail extra-verity-mount "mount of vx-
 # The allow-listed image runs where the kernel tells verigate its hash.
 gated '[ "$MODE" = 1 ] && ! { [ "$VERITY_TRUST" = yes ] && listed extra-a; }' \
     extra-verity-allow-listed "vg-hello: running" vg-try exec /tmp/vx-a/$hello
+
+# A signed image. On EFI boots the test certificate is in the kernel's
+# .platform keyring and dm-verity checks the signature as the table loads;
+# verigate trusts such a device with rd.verigate.signed=1 (6.12+).
+signed_image_tests() {
+    SIGNED=$(cmdline_arg rd.verigate.signed)
+    out=$(dm-attack create-verity vx-f "$(table_of extra-s)" /mnt/extra-s.forged 2>&1)
+    case $out in
+        *"errno=OTHER:ENOKEY"*) pass extra-verity-forged-signature "dm-verity refused it: $out" ;;
+        *) fail extra-verity-forged-signature "expected ENOKEY from dm-verity, got: $out" ;;
+    esac
+    # Debian's 6.1 has no DM_VERITY_VERIFY_ROOTHASH_SIG_PLATFORM_KEYRING:
+    # its dm-verity looks in the secondary keyring only.
+    case $(uname -r) in
+        6.1.*)
+            out=$(dm-attack create-verity vx-s "$(table_of extra-s)" /mnt/extra-s.sig 2>&1)
+            case $out in
+                *"errno=OTHER:ENOKEY"*) pass extra-verity-platform-key-unused "6.1's dm-verity refused it: $out" ;;
+                *) fail extra-verity-platform-key-unused "expected ENOKEY from 6.1's dm-verity, got: $out" ;;
+            esac
+            echo "SKIP $MODE_NAME/extra-verity-signed: 6.1's dm-verity trusts no .platform key, so no signed device can be made"
+            return ;;
+    esac
+    check extra-verity-create-signed allowed allowed \
+        dm-attack create-verity vx-s "$(table_of extra-s)" /mnt/extra-s.sig
+    check extra-verity-create-signed-weak allowed allowed \
+        dm-attack create-verity vx-sw "$(table_of extra-s) 1 ignore_corruption" /mnt/extra-s.sig
+    mkdir -p /tmp/vx-s /tmp/vx-sw
+    mount -o ro "$(node_of vx-s)" /tmp/vx-s || fail extra-verity-mount "mount of vx-s failed"
+    mount -o ro "$(node_of vx-sw)" /tmp/vx-sw || fail extra-verity-mount "mount of vx-sw failed"
+    gated '[ "$MODE" = 1 ] && ! { [ "$VERITY_TRUST" = yes ] && [ "$SIGNED" = 1 ]; }' \
+        extra-verity-signed "vg-hello: running" vg-try exec /tmp/vx-s/$hello
+    attack extra-verity-signed-ignore-corruption "vg-hello: running" vg-try exec /tmp/vx-sw/$hello
+    umount /tmp/vx-s /tmp/vx-sw
+    dm-attack remove vx-s > /dev/null
+    dm-attack remove vx-sw > /dev/null
+}
+if [ -d /sys/firmware/efi ] && [ -e /mnt/extra-s.sig ]; then
+    signed_image_tests
+fi
 
 # An image whose hash is not on the list.
 check extra-verity-create-unlisted allowed allowed dm-attack create-verity vx-b "$(table_of extra-b)"
