@@ -35,7 +35,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-.PHONY: all install uninstall deps check check-matrix unit test-progs demo clean
+.PHONY: all install uninstall deps check check-matrix compare unit test-progs demo clean
 all: $(BUILD)/verigate-loader
 
 BPF_SRCS := $(wildcard bpf/*.bpf.c)
@@ -140,6 +140,11 @@ check: deps
 check-matrix: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS)
 	$(Q)VERIGATE_KERNELS="6.1 6.12 7.2" tests/check
+
+# verigate and IPE side by side: rewrites the table in docs/comparison.md.
+compare: deps
+	$(Q)$(MAKE) -s --no-print-directory all test-progs
+	$(Q)tests/compare
 
 demo: deps
 	$(Q)$(MAKE) -s --no-print-directory all $(TEST_PROGS)

@@ -129,7 +129,7 @@ guard_attack mount-move-bpffs allowed mount-attack move /sys/fs/bpf /tmp/elsewhe
 guard_attack pin-rename allowed sh -c "mv $pin_dir/verigate_exec $pin_dir/x && mv $pin_dir/x $pin_dir/verigate_exec && echo allowed"
 
 # Destructive: on a control boot each one takes (part of) the gate away.
-guard_attack pin-unlink allowed sh -c "rm -f $pin_dir/verigate_mmap && echo allowed"
+guard_attack pin-unlink allowed sh -c "rm $pin_dir/verigate_mmap && echo allowed"
 if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
     check pin-unlink-detached-mmap-gate allowed allowed vg-try mmap-exec /tmp/hello
 fi

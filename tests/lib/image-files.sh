@@ -1,0 +1,22 @@
+# Sourced by tests/check and tests/compare (bash), which set $top.
+# set_image_files KDIR DIR: the files baked into the test image for the
+# guest kernel in KDIR (fetch-kernel), as run-in-guest --add options in the
+# array image_files: the test programs, that kernel's test modules
+# (uncompressed: newer kernels ship .ko.xz) and a firmware file for
+# test_firmware (guards.sh), the last two written into DIR.
+set_image_files() {
+    local kdir=$1 dir=$2 m src p
+    mkdir -p "$dir"
+    for m in drivers/net/dummy drivers/block/loop fs/overlayfs/overlay lib/test_firmware; do
+        src=$(ls "$kdir"/lib/modules/*/kernel/$m.ko* | head -n 1)
+        case $src in
+            *.xz) xz -dc "$src" > "$dir/${m##*/}.ko" ;;
+            *) cp "$src" "$dir/${m##*/}.ko" ;;
+        esac
+    done
+    echo "verigate test firmware" > "$dir/vg-test.fw"
+    image_files=()
+    for p in "$top"/build/progs/* "$top"/build/attacks/* "$dir"/*.ko "$dir/vg-test.fw"; do
+        image_files+=(--add "$p")
+    done
+}
