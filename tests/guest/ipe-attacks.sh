@@ -1,5 +1,5 @@
 # Survey boots of tests/compare only: root against IPE itself, with the
-# policy of ipe-enable.sh active. Each attack is undone before the next.
+# policy of ipe-boot.sh active. Each attack is undone before the next.
 . /mnt/lib.sh
 
 ipe=/sys/kernel/security/ipe

@@ -67,6 +67,22 @@ check() {
     fi
 }
 
+# kernel_refuses NAME ERRNO CMD...: CMD must fail with ERRNO, an error of
+# the kernel itself (dm-verity, kexec's parser), not of verigate.
+kernel_refuses() {
+    _name=$1 _errno=$2
+    shift 2
+    _out=$("$@" 2>&1)
+    if [ "$SURVEY" = 1 ]; then
+        echo "cell $_name: $(echo "$_out" | head -n 3 | tr '\n' ' ' | cut -c 1-200)"
+        return
+    fi
+    case $_out in
+        *"errno=OTHER:$_errno"*) pass "$_name" "the kernel refused it: $_out" ;;
+        *) fail "$_name" "expected the kernel's $_errno, got: $_out" ;;
+    esac
+}
+
 # gated WHEN NAME MARKER CMD...: CMD must be denied with EPERM when the shell
 # test WHEN holds; otherwise (the control) it must succeed, printing MARKER.
 gated() {
