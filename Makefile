@@ -21,8 +21,15 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 
 LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
-PARSER_OBJS := $(BUILD)/loader/cmdline.o $(BUILD)/loader/hex.o $(BUILD)/loader/verity_table.o
+PARSER_SRCS := loader/cmdline.c loader/hex.c loader/verity_table.c
+PARSER_OBJS := $(PARSER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+# The same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer,
+# and the libFuzzer targets (tests/fuzz), built with the parsers' sources.
+SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_TESTS   := $(patsubst tests/unit/%.c,$(BUILD)/san/%.san,$(wildcard tests/unit/test_*.c))
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 300
 TEST_PROGS  := $(patsubst tests/progs/%.c,$(BUILD)/progs/%,$(wildcard tests/progs/*.c)) \
 	       $(patsubst tests/attacks/%.c,$(BUILD)/attacks/%,$(wildcard tests/attacks/*.c))
 HOOKS       := $(wildcard hooks/*.sh)
@@ -35,7 +42,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-.PHONY: all install uninstall deps check check-matrix compare unit test-progs demo clean
+.PHONY: all install uninstall deps check check-matrix compare unit san fuzz test-progs demo clean
 all: $(BUILD)/verigate-loader
 
 BPF_SRCS := $(wildcard bpf/*.bpf.c)
@@ -78,6 +85,18 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(PARSER_OBJS) -o $@
+
+$(BUILD)/san/%.san: tests/unit/%.c tests/unit/unit.h $(PARSER_SRCS) $(wildcard loader/*.h)
+	$(call msg,CC-SAN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -g -O1 -std=gnu11 -Wall -Wextra -Werror $(SAN_FLAGS) -Iloader -Ibpf -Itests/unit \
+		$< $(PARSER_SRCS) -o $@
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard loader/*.h)
+	$(call msg,FUZZER,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CLANG) -g -O1 -std=gnu11 -Wall -Wextra -Werror -fsanitize=fuzzer $(SAN_FLAGS) \
+		-Iloader -Ibpf -Itests/fuzz $< $(PARSER_SRCS) -o $@
 
 # vg-rollback drives the loader's own install code with injected pin failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
@@ -126,6 +145,13 @@ uninstall:
 unit: $(UNIT_TESTS)
 	$(Q)tests/run-unit $(UNIT_TESTS)
 
+san: $(SAN_TESTS)
+	$(Q)tests/run-unit $(SAN_TESTS)
+
+# Each libFuzzer target for FUZZ_SECONDS (make check runs a short smoke).
+fuzz: deps $(FUZZ_TARGETS)
+	$(Q)tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/features/test_kernel_features
 
 # check and demo install what they need first, so they work on a fresh machine.
@@ -133,12 +159,12 @@ deps:
 	$(Q)tests/lib/install-deps
 
 check: deps
-	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS)
+	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS) $(SAN_TESTS) $(FUZZ_TARGETS)
 	$(Q)tests/check
 
 # The same suite on every kernel verigate supports (check: 6.1 and 6.12).
 check-matrix: deps
-	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS)
+	$(Q)$(MAKE) -s --no-print-directory all test-progs $(UNIT_TESTS) $(SAN_TESTS) $(FUZZ_TARGETS)
 	$(Q)VERIGATE_KERNELS="6.1 6.12 7.2" tests/check
 
 # verigate and IPE side by side: rewrites the table in docs/comparison.md.
