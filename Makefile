@@ -21,8 +21,10 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 
 LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
-PARSER_SRCS := loader/cmdline.c loader/hex.c loader/verity_table.c
-PARSER_OBJS := $(PARSER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
+PARSER_SRCS := loader/cmdline.c loader/base64.c loader/hex.c loader/verity_table.c
+# What the unit tests link: the parsers and the root hash signature check.
+UNIT_SRCS   := $(PARSER_SRCS) loader/roothash_sig.c
+UNIT_OBJS   := $(UNIT_SRCS:loader/%.c=$(BUILD)/loader/%.o)
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 # The same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer,
 # and the libFuzzer targets (tests/fuzz), built with the parsers' sources.
@@ -72,25 +74,25 @@ $(BUILD)/loader/%.o: loader/%.c $(wildcard loader/*.h) | $(BUILD)
 
 $(BUILD)/verigate-loader: $(LOADER_OBJS)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $^ -lbpf -lelf -lz -o $@
+	$(Q)$(CC) $(CFLAGS) $^ -lbpf -lelf -lz -lcrypto -o $@
 
 # Test builds only: the loader without its guards, for the control boots of
 # the guard attack tests (tests/run-in-guest --guards off).
 $(BUILD)/test/verigate-loader-noguards: $(LOADER_SRCS) $(BUILD)/verigate.skel.h $(wildcard loader/*.h)
 	$(call msg,LINK,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -DVG_TEST_WITHOUT_GUARDS -I$(BUILD) -Ibpf $(LOADER_SRCS) -lbpf -lelf -lz -o $@
+	$(Q)$(CC) $(CFLAGS) -DVG_TEST_WITHOUT_GUARDS -I$(BUILD) -Ibpf $(LOADER_SRCS) -lbpf -lelf -lz -lcrypto -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(PARSER_OBJS)
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(UNIT_OBJS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(PARSER_OBJS) -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(UNIT_OBJS) -lcrypto -o $@
 
-$(BUILD)/san/%.san: tests/unit/%.c tests/unit/unit.h $(PARSER_SRCS) $(wildcard loader/*.h)
+$(BUILD)/san/%.san: tests/unit/%.c tests/unit/unit.h $(UNIT_SRCS) $(wildcard loader/*.h)
 	$(call msg,CC-SAN,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -g -O1 -std=gnu11 -Wall -Wextra -Werror $(SAN_FLAGS) -Iloader -Ibpf -Itests/unit \
-		$< $(PARSER_SRCS) -o $@
+		$< $(UNIT_SRCS) -lcrypto -o $@
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard loader/*.h)
 	$(call msg,FUZZER,$@)

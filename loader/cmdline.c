@@ -8,7 +8,10 @@
 #define ARG_MAX_LEN (VG_ALLOW_MAX * (VG_HASH_HEX_MAX + 1) + 1)
 #define SHOWN_MAX 64
 
-enum raw_slot { SLOT_MODE, SLOT_ANON_EXEC, SLOT_ROOTHASH, SLOT_ALLOW, SLOT_SIGNED, SLOT_UNKNOWN, SLOTS };
+enum raw_slot {
+	SLOT_MODE, SLOT_ANON_EXEC, SLOT_ROOTHASH, SLOT_ALLOW, SLOT_SIGNED,
+	SLOT_PUBKEY, SLOT_ROOTHASH_SIG, SLOT_UNKNOWN, SLOTS
+};
 
 struct raw_options {
 	const char *mode;   /* NULL: absent; "": given without "=" */
@@ -16,6 +19,8 @@ struct raw_options {
 	const char *roothash;
 	const char *allow;
 	const char *signed_;
+	const char *pubkey;
+	const char *roothash_sig;
 	const char *unknown; /* first unknown rd.verigate.* key */
 	char store[SLOTS][ARG_MAX_LEN];
 };
@@ -97,6 +102,10 @@ static void scan(const char *p, struct raw_options *raw)
 			keep(raw, SLOT_ALLOW, &raw->allow, has_value ? value : "");
 		else if (!strcmp(key, "rd.verigate.signed"))
 			keep(raw, SLOT_SIGNED, &raw->signed_, has_value ? value : "");
+		else if (!strcmp(key, "rd.verigate.pubkey"))
+			keep(raw, SLOT_PUBKEY, &raw->pubkey, has_value ? value : "");
+		else if (!strcmp(key, "rd.verigate.roothash_sig"))
+			keep(raw, SLOT_ROOTHASH_SIG, &raw->roothash_sig, has_value ? value : "");
 		else if (!strncmp(key, "rd.verigate.", 12) && !raw->unknown)
 			keep(raw, SLOT_UNKNOWN, &raw->unknown, key);
 	}
@@ -126,6 +135,45 @@ static int parse_allow(const char *value, struct vg_config *cfg, char *err, size
 	}
 }
 
+static bool printable_path(const char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x21 || *s > 0x7e)
+			return false;
+	return true;
+}
+
+_Static_assert(VG_SIG_MAX == 512, "the message below names the limit");
+
+/* rd.verigate.pubkey=PATH (a key file in the initramfs) and
+ * rd.verigate.roothash_sig=BASE64: one without the other is refused. */
+static int parse_signature(const struct raw_options *raw, struct vg_config *cfg,
+			   char *err, size_t errlen)
+{
+	int n;
+
+	if (!raw->pubkey && !raw->roothash_sig)
+		return 0;
+	if (!raw->pubkey)
+		return fail(err, errlen, "rd.verigate.roothash_sig", NULL,
+			    "given without rd.verigate.pubkey=, the key to check it with");
+	if (raw->pubkey[0] != '/' || strlen(raw->pubkey) >= sizeof(cfg->pubkey) ||
+	    !printable_path(raw->pubkey))
+		return fail(err, errlen, "rd.verigate.pubkey", raw->pubkey,
+			    "not an absolute path of at most 255 printable characters");
+	if (!raw->roothash_sig)
+		return fail(err, errlen, "rd.verigate.roothash_sig", NULL,
+			    "missing; rd.verigate.pubkey= needs the root hash's signature");
+	n = vg_base64_decode(raw->roothash_sig, strlen(raw->roothash_sig), cfg->roothash_sig,
+			     sizeof(cfg->roothash_sig));
+	if (n < 0)
+		return fail(err, errlen, "rd.verigate.roothash_sig", raw->roothash_sig,
+			    "not base64 (with padding) of at most 512 bytes");
+	strcpy(cfg->pubkey, raw->pubkey);
+	cfg->roothash_sig_len = (size_t)n;
+	return 0;
+}
+
 int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		     size_t errlen)
 {
@@ -152,7 +200,7 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		char buf[SHOWN_MAX + 1];
 
 		return fail(err, errlen, shown(raw.unknown, buf, sizeof(buf)), NULL,
-			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed");
+			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed, rd.verigate.pubkey, rd.verigate.roothash_sig");
 	}
 	if (!raw.anon_exec || !strcmp(raw.anon_exec, "allow"))
 		cfg->deny_anon_exec = false;
@@ -171,6 +219,9 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 	else
 		return fail(err, errlen, "rd.verigate.signed", raw.signed_,
 			    "unknown value; use 1 (trust verity devices whose root hash signature the kernel checked) or 0");
+
+	if (parse_signature(&raw, cfg, err, errlen))
+		return -1;
 
 	if (!raw.roothash)
 		return fail(err, errlen, "roothash", NULL,

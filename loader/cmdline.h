@@ -5,8 +5,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base64.h"
 #include "hex.h"
 #include "verigate_abi.h"
+
+/* Longest root hash signature rd.verigate.roothash_sig= takes (RSA-4096). */
+#define VG_SIG_MAX 512
 
 enum vg_mode {
 	VG_MODE_OFF,
@@ -24,6 +28,11 @@ struct vg_config {
 	int allow_count;
 	char allow[VG_ALLOW_MAX][VG_HASH_HEX_MAX + 1];
 	bool allow_signed;
+	/* rd.verigate.pubkey=PATH and rd.verigate.roothash_sig=BASE64: the root
+	 * hash must carry a signature by that key (pubkey "" when not asked). */
+	char pubkey[256];
+	unsigned char roothash_sig[VG_SIG_MAX];
+	size_t roothash_sig_len;
 };
 
 /*

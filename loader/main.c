@@ -21,6 +21,7 @@
 #include "log.h"
 #include "policy.h"
 #include "root_verify.h"
+#include "roothash_sig.h"
 
 #define PROC_CMDLINE "/proc/cmdline"
 #define SECURITYFS "/sys/kernel/security"
@@ -54,6 +55,11 @@ static int load_config(struct vg_config *cfg)
 	}
 	if (vg_cmdline_parse(cmdline, cfg, err, sizeof(err))) {
 		vg_log(VG_LOG_ERR, "bad kernel command line: %s", err);
+		return -1;
+	}
+	if (cfg->pubkey[0] && vg_roothash_sig_verify(cfg->pubkey, cfg->roothash, cfg->roothash_sig,
+						     cfg->roothash_sig_len, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "refusing the root hash: %s", err);
 		return -1;
 	}
 	return 0;

@@ -27,6 +27,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* On means a root hash the loader can compare. */
 			MUST(fuzz_is_normal_hex(cfg.roothash));
 		}
+		/* A key to check with comes with a signature to check. */
+		if (cfg.pubkey[0])
+			MUST(cfg.pubkey[0] == '/' && cfg.roothash_sig_len > 0 &&
+			     cfg.roothash_sig_len <= VG_SIG_MAX);
+		else
+			MUST(cfg.roothash_sig_len == 0);
 		MUST(cfg.allow_count >= 0 && cfg.allow_count <= VG_ALLOW_MAX);
 		for (i = 0; i < cfg.allow_count; i++)
 			MUST(fuzz_is_normal_hex(cfg.allow[i]));

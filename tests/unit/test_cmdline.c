@@ -405,7 +405,7 @@ TEST(unknown_key_message_sanitized)
 	CHECK(printable(err));
 	CHECK_FAILS(longarg("rd.verigate=1 roothash=" H1 " rd.verigate.", 'k', 10000, "=1"));
 	CHECK_STR_HAS(err, "rd.verigate.kkkk");
-	CHECK(strlen(err) < 160);
+	CHECK(strlen(err) < 64 + 160); /* 64 characters of the key, then the known options */
 }
 
 TEST(unterminated_quote)
@@ -699,6 +699,66 @@ TEST(signed_option)
 	CHECK(strstr(err, "rd.verigate.signed=") != NULL);
 }
 
+#define ON "rd.verigate=1 roothash=" H1
+#define KEY " rd.verigate.pubkey=/etc/verigate/pubkey.pem"
+
+TEST(signature_options)
+{
+	CHECK_INT_EQ(parse(ON KEY " rd.verigate.roothash_sig=AAECAw=="), 0);
+	CHECK_STR_EQ(cfg.pubkey, "/etc/verigate/pubkey.pem");
+	CHECK_INT_EQ((int)cfg.roothash_sig_len, 4);
+	CHECK(!memcmp(cfg.roothash_sig, "\0\1\2\3", 4));
+	CHECK_INT_EQ(parse(ON), 0);
+	CHECK_STR_EQ(cfg.pubkey, "");
+	CHECK_INT_EQ((int)cfg.roothash_sig_len, 0);
+	/* Off: not looked at, as the other options. */
+	CHECK_OFF("rd.verigate=0 rd.verigate.roothash_sig=@@");
+}
+
+TEST(signature_options_refused)
+{
+	CHECK_FAILS(ON KEY);
+	CHECK_STR_HAS(err, "rd.verigate.roothash_sig: missing");
+	CHECK_FAILS(ON " rd.verigate.roothash_sig=AAECAw==");
+	CHECK_STR_HAS(err, "given without rd.verigate.pubkey=");
+	CHECK_FAILS(ON " rd.verigate.pubkey=etc/key.pem rd.verigate.roothash_sig=AAECAw==");
+	CHECK_STR_HAS(err, "rd.verigate.pubkey=etc/key.pem: not an absolute path");
+	CHECK_FAILS(ON " rd.verigate.pubkey rd.verigate.roothash_sig=AAECAw==");
+	CHECK_STR_HAS(err, "rd.verigate.pubkey=: not an absolute path");
+	CHECK_FAILS(ON KEY " rd.verigate.roothash_sig=AAECAw");
+	CHECK_STR_HAS(err, "rd.verigate.roothash_sig=AAECAw: not base64");
+	CHECK_FAILS(ON KEY " rd.verigate.roothash_sig=");
+	CHECK_STR_HAS(err, "rd.verigate.roothash_sig=: not base64");
+}
+
+TEST(signature_size_limits)
+{
+	char line[2048], path[300];
+	size_t n;
+
+	/* 512 bytes decode; 513 do not. */
+	n = (size_t)snprintf(line, sizeof(line), ON KEY " rd.verigate.roothash_sig=");
+	memset(line + n, 'A', 683); /* 170 groups of 3 bytes, then "AAA=" for 2 */
+	strcpy(line + n + 683, "=");
+	CHECK_INT_EQ(parse(line), 0);
+	CHECK_INT_EQ((int)cfg.roothash_sig_len, 512);
+	memset(line + n, 'A', 684);
+	line[n + 684] = '\0';
+	CHECK_FAILS(line);
+	CHECK_STR_HAS(err, "at most 512 bytes");
+	/* A key path of 255 characters fits, 256 do not. */
+	path[0] = '/';
+	memset(path + 1, 'k', 254);
+	path[255] = '\0';
+	snprintf(line, sizeof(line), ON " rd.verigate.pubkey=%s rd.verigate.roothash_sig=AA==", path);
+	CHECK_INT_EQ(parse(line), 0);
+	CHECK_INT_EQ((int)strlen(cfg.pubkey), 255);
+	strcpy(path + 255, "k");
+	snprintf(line, sizeof(line), ON " rd.verigate.pubkey=%s rd.verigate.roothash_sig=AA==", path);
+	CHECK_FAILS(line);
+	CHECK_STR_HAS(err, "at most 255 printable characters");
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -739,5 +799,8 @@ int main(int argc, char **argv)
 	RUN(allow_list_bad_values_are_named);
 	RUN(allow_list_limit);
 	RUN(signed_option);
+	RUN(signature_options);
+	RUN(signature_options_refused);
+	RUN(signature_size_limits);
 	return unit_done();
 }
