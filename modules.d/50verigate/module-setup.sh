@@ -23,6 +23,15 @@ installkernel() {
 install() {
     # verigate_loader (dracut.conf) names another build of the loader to install.
     inst_binary "${verigate_loader:-@LOADER@}" "@LOADER@"
+    # verigate_pubkey (dracut.conf): a PEM public key, installed where
+    # rd.verigate.pubkey=/etc/verigate/pubkey.pem finds it.
+    if [ -n "${verigate_pubkey:-}" ]; then
+        if [ ! -r "$verigate_pubkey" ]; then
+            dfatal "verigate: verigate_pubkey=$verigate_pubkey: cannot read the key file"
+            exit 1
+        fi
+        inst_simple "$verigate_pubkey" /etc/verigate/pubkey.pem
+    fi
     inst_hook cmdline 10 "$moddir/verigate-cmdline.sh"
     inst_hook pre-mount 90 "$moddir/verigate-pre-mount.sh"
     inst_hook pre-pivot 90 "$moddir/verigate-pre-pivot.sh"
