@@ -29,6 +29,7 @@
 #define BPFFS "/sys/fs/bpf"
 #define PIN_DIR BPFFS "/verigate"
 #define TRACEPOINT_PRINTK "/proc/sys/kernel/tracepoint_printk"
+#define VERITY_REQUIRE_SIGNATURES "/sys/module/dm_verity/parameters/require_signatures"
 
 static int read_file(const char *path, char *buf, size_t len)
 {
@@ -130,6 +131,15 @@ static bool decisions_reach_kernel_log(void)
 	return !read_file(TRACEPOINT_PRINTK, value, sizeof(value)) && value[0] == '1';
 }
 
+/* With dm_verity.require_signatures=1 the kernel set up the root's table
+ * only after checking a signature of its root hash against its keyrings. */
+static bool kernel_checked_root_signature(void)
+{
+	char value[8];
+
+	return !read_file(VERITY_REQUIRE_SIGNATURES, value, sizeof(value)) && value[0] == 'Y';
+}
+
 static void id_list(char *buf, size_t len, const __u32 *ids, int count)
 {
 	size_t n = 0;
@@ -150,8 +160,9 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s roothash=%s roothash_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
-	       vg_mode_name(cfg->mode), cfg->roothash, cfg->pubkey[0] ? "verified" : "none", major(root->dev),
+	       "%s roothash=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
+	       vg_mode_name(cfg->mode), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
+	       kernel_checked_root_signature() ? "required" : "no", major(root->dev),
 	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
 	       rep->guards, rep->features.bpf_hook_args,
 	       rep->features.ioctl_compat_hook ? "yes" : "no",
