@@ -100,12 +100,12 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard load
 	$(Q)$(CLANG) -g -O1 -std=gnu11 -Wall -Wextra -Werror -fsanitize=fuzzer $(SAN_FLAGS) \
 		-Iloader -Ibpf -Itests/fuzz $< $(PARSER_SRCS) -o $@
 
-# vg-rollback drives the loader's own install code with injected pin failures.
+# vg-rollback drives the loader's own install code with injected failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
 		$(BUILD)/loader/kernel_features.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin -lbpf -lelf -lz -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin,--wrap=bpf_program__attach_lsm,--wrap=bpf_object__load_skeleton -lbpf -lelf -lz -o $@
 
 $(BUILD)/attacks/%: tests/attacks/%.c tests/attacks/outcome.h
 	$(call msg,CC,$@)

@@ -1,6 +1,6 @@
-# In-guest test: when pinning fails part-way, the loader's install code
-# leaves nothing attached and no pin directory. The control installs with
-# no fault and finds the links attached.
+# In-guest test: when loading, attaching or pinning fails part-way, the
+# loader's install code leaves nothing attached and no pin directory. The
+# control installs with no fault and finds the links attached.
 . /mnt/lib.sh
 
 dir=/sys/fs/bpf/vg-rollback
@@ -8,18 +8,9 @@ grep -q " /sys/fs/bpf bpf " /proc/mounts || mount -t bpf bpf /sys/fs/bpf
 lsm_links() { bpftool link show | grep -c 'prog_type lsm'; }
 
 before=$(lsm_links)
-for n in 1 2 3; do
-    out=$(vg-rollback "$dir" "$n" 2>&1)
-    now=$(lsm_links)
-    if [ "$now" = "$before" ] && [ ! -e "$dir" ] &&
-        echo "$out" | grep -q "install failed: pin .*: Input/output error"; then
-        pass "rollback-after-pin-$n-fails" "$before lsm links before and after, no $dir"
-    else
-        fail "rollback-after-pin-$n-fails" "links $before -> $now, $(ls -d "$dir" 2>&1), output: $out"
-    fi
-done
-
-out=$(vg-rollback "$dir" 0 2>&1)
+# The control first: it says how many links a full install makes, so the
+# faults below include the last attach and the last pin.
+out=$(vg-rollback "$dir" pin 0 2>&1)
 now=$(lsm_links)
 n=$(echo "$out" | sed -n 's/^installed \([0-9]*\) links$/\1/p')
 if [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$now" = $((before + n)) ] &&
@@ -29,3 +20,19 @@ else
     fail install-without-fault "links $before -> $now, output: $out"
 fi
 rm -rf "$dir"
+last=${n:-2}
+
+for fault in "load 1 load BPF programs" "attach 1 attach" "attach 2 attach" "attach $last attach" \
+    "pin 1 pin" "pin 2 pin" "pin $last pin"; do
+    set -- $fault
+    step=$1 at=$2
+    shift 2
+    out=$(vg-rollback "$dir" "$step" "$at" 2>&1)
+    now=$(lsm_links)
+    if [ "$now" = "$before" ] && [ ! -e "$dir" ] &&
+        echo "$out" | grep -q "install failed: $*.*Input/output error"; then
+        pass "rollback-after-$step-$at-fails" "$before lsm links before and after, no $dir: $out"
+    else
+        fail "rollback-after-$step-$at-fails" "links $before -> $now, $(ls -d "$dir" 2>&1), output: $out"
+    fi
+done

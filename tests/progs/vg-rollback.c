@@ -1,26 +1,62 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vg-rollback PIN_DIR FAIL_AT: run the loader's vg_policy_install (audit
- * mode, pins under PIN_DIR) with the FAIL_AT-th bpf_link__pin failing with
- * EIO (0: none fails). Linked with --wrap=bpf_link__pin, so the code under
- * test is the loader's own.
+ * vg-rollback PIN_DIR STEP N: run the loader's vg_policy_install (audit
+ * mode, pins under PIN_DIR) with the N-th call of one of its steps failing
+ * with EIO: STEP is load (bpf_object__load_skeleton), attach
+ * (bpf_program__attach_lsm) or pin (bpf_link__pin); N 0 fails none. Linked
+ * with --wrap for each, so the code under test is the loader's own.
  */
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
 #include "policy.h"
 
-static int pins, fail_at;
+static const char *fail_step;
+static int fail_at;
 
+/* Whether this call of STEP is the one to fail. */
+static int inject(const char *step)
+{
+	static int calls[3];
+	static const char *const steps[3] = { "load", "attach", "pin" };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcmp(step, steps[i]))
+			return !strcmp(step, fail_step) && ++calls[i] == fail_at;
+	return 0;
+}
+
+int __real_bpf_object__load_skeleton(struct bpf_object_skeleton *s);
 int __real_bpf_link__pin(struct bpf_link *link, const char *path);
+struct bpf_link *__real_bpf_program__attach_lsm(const struct bpf_program *prog);
+
+int __wrap_bpf_object__load_skeleton(struct bpf_object_skeleton *s)
+{
+	if (inject("load")) {
+		errno = EIO;
+		return -EIO;
+	}
+	return __real_bpf_object__load_skeleton(s);
+}
+
+struct bpf_link *__wrap_bpf_program__attach_lsm(const struct bpf_program *prog)
+{
+	if (inject("attach")) {
+		errno = EIO;
+		return NULL;
+	}
+	return __real_bpf_program__attach_lsm(prog);
+}
 
 int __wrap_bpf_link__pin(struct bpf_link *link, const char *path)
 {
-	if (++pins == fail_at) {
+	if (inject("pin")) {
 		errno = EIO;
 		return -EIO;
 	}
@@ -34,11 +70,13 @@ int main(int argc, char **argv)
 	struct stat root;
 	char err[512];
 
-	if (argc != 3 || stat("/", &root)) {
-		fprintf(stderr, "usage: vg-rollback PIN_DIR FAIL_AT\n");
+	if (argc != 4 || stat("/", &root) ||
+	    (strcmp(argv[2], "load") && strcmp(argv[2], "attach") && strcmp(argv[2], "pin"))) {
+		fprintf(stderr, "usage: vg-rollback PIN_DIR load|attach|pin N\n");
 		return 2;
 	}
-	fail_at = atoi(argv[2]);
+	fail_step = argv[2];
+	fail_at = atoi(argv[3]);
 	params.trusted_dev = major(root.st_dev) << 20 | minor(root.st_dev);
 	if (vg_policy_install(&params, argv[1], &report, err, sizeof(err))) {
 		printf("install failed: %s\n", err);
