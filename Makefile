@@ -21,7 +21,7 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 
 LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
-PARSER_SRCS := loader/cmdline.c loader/base64.c loader/hex.c loader/verity_table.c
+PARSER_SRCS := loader/cmdline.c loader/base64.c loader/dm_query.c loader/hex.c loader/verity_table.c
 # What the unit tests link: the parsers and the root hash signature check.
 UNIT_SRCS   := $(PARSER_SRCS) loader/roothash_sig.c
 UNIT_OBJS   := $(UNIT_SRCS:loader/%.c=$(BUILD)/loader/%.o)

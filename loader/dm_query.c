@@ -13,31 +13,47 @@
 #define DM_CONTROL "/dev/mapper/control"
 #define DM_BUFFER 16384
 
-static int fill_reply(const char *buf, const struct dm_ioctl *dmi,
-		      struct vg_dm_reply *reply, char *err, size_t errlen)
+int vg_dm_reply_parse(const void *buf, size_t len, struct vg_dm_reply *reply, char *err,
+		      size_t errlen)
 {
-	const struct dm_target_spec *spec;
-	const char *params, *end = buf + dmi->data_size;
+	struct dm_target_spec spec;
+	struct dm_ioctl dmi;
+	const char *params, *end;
 
-	snprintf(reply->name, sizeof(reply->name), "%.*s", DM_NAME_LEN, dmi->name);
-	snprintf(reply->uuid, sizeof(reply->uuid), "%.*s", DM_UUID_LEN, dmi->uuid);
-	reply->target_count = dmi->target_count;
-	reply->live_table = dmi->flags & DM_ACTIVE_PRESENT_FLAG;
-	reply->suspended = dmi->flags & DM_SUSPEND_FLAG;
-	if (!dmi->target_count)
-		return 0;
-	if (dmi->data_start + sizeof(*spec) > dmi->data_size) {
+	memset(reply, 0, sizeof(*reply));
+	/* The header and the first target's spec may sit at any offset:
+	 * copied out, not cast. */
+	if (len < sizeof(dmi)) {
 		snprintf(err, errlen, "device-mapper reply too short");
 		return -1;
 	}
-	spec = (const struct dm_target_spec *)(buf + dmi->data_start);
-	params = (const char *)(spec + 1);
+	memcpy(&dmi, buf, sizeof(dmi));
+	if (dmi.data_size > len || dmi.data_size < sizeof(dmi)) {
+		snprintf(err, errlen, "device-mapper reply size %u outside the %zu-byte buffer",
+			 dmi.data_size, len);
+		return -1;
+	}
+	snprintf(reply->name, sizeof(reply->name), "%.*s", DM_NAME_LEN, dmi.name);
+	snprintf(reply->uuid, sizeof(reply->uuid), "%.*s", DM_UUID_LEN, dmi.uuid);
+	reply->target_count = dmi.target_count;
+	reply->live_table = dmi.flags & DM_ACTIVE_PRESENT_FLAG;
+	reply->suspended = dmi.flags & DM_SUSPEND_FLAG;
+	if (!dmi.target_count)
+		return 0;
+	if (dmi.data_start < sizeof(dmi) ||
+	    (size_t)dmi.data_start + sizeof(spec) > dmi.data_size) {
+		snprintf(err, errlen, "device-mapper reply too short");
+		return -1;
+	}
+	memcpy(&spec, (const char *)buf + dmi.data_start, sizeof(spec));
+	params = (const char *)buf + dmi.data_start + sizeof(spec);
+	end = (const char *)buf + dmi.data_size;
 	if (!memchr(params, '\0', end - params)) {
 		snprintf(err, errlen, "device-mapper reply not terminated");
 		return -1;
 	}
 	snprintf(reply->target_type, sizeof(reply->target_type), "%.*s",
-		 DM_MAX_TYPE_NAME, spec->target_type);
+		 DM_MAX_TYPE_NAME, spec.target_type);
 	if (snprintf(reply->params, sizeof(reply->params), "%s", params) >=
 	    (int)sizeof(reply->params)) {
 		snprintf(err, errlen, "device-mapper table line too long");
@@ -78,5 +94,5 @@ int vg_dm_query(dev_t dev, bool want_table, struct vg_dm_reply *reply, char *err
 			 major(dev), minor(dev));
 		return -1;
 	}
-	return fill_reply(buf, dmi, reply, err, errlen);
+	return vg_dm_reply_parse(buf, sizeof(buf), reply, err, errlen);
 }

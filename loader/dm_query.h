@@ -25,4 +25,13 @@ struct vg_dm_reply {
 int vg_dm_query(dev_t dev, bool want_table, struct vg_dm_reply *reply, char *err,
 		size_t errlen);
 
+/*
+ * The reply of DM_TABLE_STATUS in buf[0..len): a struct dm_ioctl, then (with
+ * targets) the first target's dm_target_spec and its NUL-terminated line.
+ * Checks every size and offset against len. Returns 0, or -1 with a
+ * message in err.
+ */
+int vg_dm_reply_parse(const void *buf, size_t len, struct vg_dm_reply *reply, char *err,
+		      size_t errlen);
+
 #endif
