@@ -174,7 +174,8 @@ int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
 
 /*
  * The pins live as long as the bpffs is mounted somewhere. A lazy unmount
- * of a mount above it (/sys, or the root) drops it too.
+ * of a mount above it (/sys, or the root: the verified one, or the writable
+ * one under a verity /usr) drops it too.
  */
 SEC("lsm/sb_umount")
 int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
@@ -186,7 +187,8 @@ int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
 	dev = mnt->mnt_sb->s_dev;
 	if (dev == bpffs_dev)
 		return guard_refuse("umount-bpffs");
-	if ((flags & MNT_DETACH) && (dev == sysfs_dev || dev == trusted_dev))
+	if ((flags & MNT_DETACH) &&
+	    (dev == sysfs_dev || dev == trusted_dev || dev == real_root_dev))
 		return guard_refuse("umount-lazy-above-bpffs");
 	return 0;
 }

@@ -10,6 +10,7 @@
 char LICENSE[] SEC("license") = "GPL";
 
 const volatile __u32 trusted_dev;
+const volatile __u32 real_root_dev;
 const volatile __u32 initramfs_dev;
 const volatile bool enforce;
 const volatile bool deny_anon_exec;

@@ -13,7 +13,8 @@
 
 #include "verigate_abi.h"
 
-extern const volatile __u32 trusted_dev;   /* the verified root's s_dev */
+extern const volatile __u32 trusted_dev;   /* the verified tree's s_dev (the root, or /usr) */
+extern const volatile __u32 real_root_dev; /* the real root's s_dev (writable under a verity /usr) */
 extern const volatile __u32 initramfs_dev; /* the initramfs' s_dev */
 extern const volatile bool enforce;
 extern const volatile bool deny_anon_exec;

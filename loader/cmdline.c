@@ -9,7 +9,7 @@
 #define SHOWN_MAX 64
 
 enum raw_slot {
-	SLOT_MODE, SLOT_ANON_EXEC, SLOT_ROOTHASH, SLOT_ALLOW, SLOT_SIGNED,
+	SLOT_MODE, SLOT_ANON_EXEC, SLOT_ROOTHASH, SLOT_USRHASH, SLOT_ALLOW, SLOT_SIGNED,
 	SLOT_PUBKEY, SLOT_ROOTHASH_SIG, SLOT_UNKNOWN, SLOTS
 };
 
@@ -17,6 +17,7 @@ struct raw_options {
 	const char *mode;   /* NULL: absent; "": given without "=" */
 	const char *anon_exec;
 	const char *roothash;
+	const char *usrhash;
 	const char *allow;
 	const char *signed_;
 	const char *pubkey;
@@ -98,6 +99,8 @@ static void scan(const char *p, struct raw_options *raw)
 			keep(raw, SLOT_ANON_EXEC, &raw->anon_exec, has_value ? value : "");
 		else if (!strcmp(key, "roothash"))
 			keep(raw, SLOT_ROOTHASH, &raw->roothash, has_value ? value : "");
+		else if (!strcmp(key, "usrhash"))
+			keep(raw, SLOT_USRHASH, &raw->usrhash, has_value ? value : "");
 		else if (!strcmp(key, "rd.verigate.allow"))
 			keep(raw, SLOT_ALLOW, &raw->allow, has_value ? value : "");
 		else if (!strcmp(key, "rd.verigate.signed"))
@@ -174,6 +177,25 @@ static int parse_signature(const struct raw_options *raw, struct vg_config *cfg,
 	return 0;
 }
 
+/* roothash= (a verity root) or usrhash= (a verity /usr on a writable
+ * root): exactly one names the device that is trusted. */
+static int parse_tree(const struct raw_options *raw, struct vg_config *cfg, char *err,
+		      size_t errlen)
+{
+	const char *value = raw->usrhash ? raw->usrhash : raw->roothash;
+
+	if (raw->roothash && raw->usrhash)
+		return fail(err, errlen, "usrhash", raw->usrhash,
+			    "given with roothash=; verigate trusts one verity tree, the root or /usr");
+	if (!value)
+		return fail(err, errlen, "roothash", NULL,
+			    "missing; rd.verigate needs the dm-verity root hash (roothash=, or usrhash= for a verity /usr)");
+	cfg->tree = raw->usrhash ? VG_TREE_USR : VG_TREE_ROOT;
+	if (vg_hex_normalize(value, strlen(value), cfg->roothash, sizeof(cfg->roothash)))
+		return fail(err, errlen, vg_tree_option(cfg->tree), value, "not a hex digest of 32 to 128 hex digits");
+	return 0;
+}
+
 int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		     size_t errlen)
 {
@@ -223,14 +245,7 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 	if (parse_signature(&raw, cfg, err, errlen))
 		return -1;
 
-	if (!raw.roothash)
-		return fail(err, errlen, "roothash", NULL,
-			    "missing; rd.verigate needs the dm-verity root hash");
-	if (vg_hex_normalize(raw.roothash, strlen(raw.roothash), cfg->roothash,
-			     sizeof(cfg->roothash)))
-		return fail(err, errlen, "roothash", raw.roothash,
-			    "not a hex digest of 32 to 128 hex digits");
-	return 0;
+	return parse_tree(&raw, cfg, err, errlen);
 }
 
 const char *vg_mode_name(enum vg_mode mode)
@@ -243,4 +258,14 @@ const char *vg_mode_name(enum vg_mode mode)
 	default:
 		return "off";
 	}
+}
+
+const char *vg_tree_option(enum vg_tree tree)
+{
+	return tree == VG_TREE_USR ? "usrhash" : "roothash";
+}
+
+const char *vg_tree_dir(enum vg_tree tree)
+{
+	return tree == VG_TREE_USR ? "/usr" : "";
 }

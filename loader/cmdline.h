@@ -12,6 +12,13 @@
 /* Longest root hash signature rd.verigate.roothash_sig= takes (RSA-4096). */
 #define VG_SIG_MAX 512
 
+/* The tree whose dm-verity device is trusted: the root (roothash=) or a
+ * verity /usr under a writable root (usrhash=). */
+enum vg_tree {
+	VG_TREE_ROOT,
+	VG_TREE_USR,
+};
+
 enum vg_mode {
 	VG_MODE_OFF,
 	VG_MODE_ENFORCE,
@@ -21,7 +28,10 @@ enum vg_mode {
 struct vg_config {
 	enum vg_mode mode;
 	bool deny_anon_exec;
-	char roothash[VG_HASH_HEX_MAX + 1]; /* lower-case hex */
+	enum vg_tree tree;
+	/* The trusted device's root hash (dm-verity's name for the top of the
+	 * hash tree, whichever tree it is), lower-case hex. */
+	char roothash[VG_HASH_HEX_MAX + 1];
 	/* Extra verity devices to trust (6.12+): rd.verigate.allow=HASH[,HASH...]
 	 * and rd.verigate.signed=1 (any root hash whose signature the kernel
 	 * checked). */
@@ -45,5 +55,11 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		     size_t errlen);
 
 const char *vg_mode_name(enum vg_mode mode);
+
+/* "roothash" or "usrhash": the option that named the trusted tree's hash. */
+const char *vg_tree_option(enum vg_tree tree);
+
+/* Where that tree is mounted below the new root: "" or "/usr". */
+const char *vg_tree_dir(enum vg_tree tree);
 
 #endif

@@ -69,7 +69,6 @@ int vg_dm_query(dev_t dev, bool want_table, struct vg_dm_reply *reply, char *err
 	struct dm_ioctl *dmi = (struct dm_ioctl *)buf;
 	int fd, rc;
 
-	memset(reply, 0, sizeof(*reply));
 	memset(buf, 0, sizeof(buf));
 	dmi->version[0] = DM_VERSION_MAJOR;
 	dmi->data_size = sizeof(buf);

@@ -46,7 +46,9 @@ static int read_file(const char *path, char *buf, size_t len)
 	return 0;
 }
 
-static int load_config(struct vg_config *cfg)
+/* The options, and with check_signature the root hash's signature: the
+ * first and the last loader step (--check-cmdline, --root) check it. */
+static int load_config(struct vg_config *cfg, bool check_signature)
 {
 	char cmdline[8192], err[512];
 
@@ -58,7 +60,7 @@ static int load_config(struct vg_config *cfg)
 		vg_log(VG_LOG_ERR, "bad kernel command line: %s", err);
 		return -1;
 	}
-	if (cfg->pubkey[0] && vg_roothash_sig_verify(cfg->pubkey, cfg->roothash, cfg->roothash_sig,
+	if (check_signature && cfg->pubkey[0] && vg_roothash_sig_verify(cfg->pubkey, cfg->roothash, cfg->roothash_sig,
 						     cfg->roothash_sig_len, err, sizeof(err))) {
 		vg_log(VG_LOG_ERR, "refusing the root hash: %s", err);
 		return -1;
@@ -160,8 +162,8 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s roothash=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
-	       vg_mode_name(cfg->mode), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
+	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
+	       vg_mode_name(cfg->mode), vg_tree_option(cfg->tree), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
 	       kernel_checked_root_signature() ? "required" : "no", major(root->dev),
 	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
 	       rep->guards, rep->features.bpf_hook_args,
@@ -198,21 +200,32 @@ static void set_verity_params(const struct vg_config *cfg, const struct vg_root 
 	params->allow_signed = cfg->allow_signed;
 }
 
+/* What the messages call the verified tree. */
+static const char *tree_label(enum vg_tree tree)
+{
+	return tree == VG_TREE_USR ? "/usr" : "root";
+}
+
 static int load_gate(const char *newroot)
 {
 	struct vg_policy_params params = { 0 };
 	struct vg_policy_report rep;
 	struct vg_config cfg;
 	struct vg_root root;
-	struct stat initramfs;
-	char err[512];
+	struct stat initramfs, real_root;
+	char tree[4096], err[512];
 
-	if (load_config(&cfg))
+	if (load_config(&cfg, true))
 		return 1;
 	if (cfg.mode == VG_MODE_OFF)
 		return 0;
-	if (vg_root_verify(newroot, cfg.roothash, &root, err, sizeof(err))) {
-		vg_log(VG_LOG_ERR, "refusing the root: %s", err);
+	if (snprintf(tree, sizeof(tree), "%s%s", newroot, vg_tree_dir(cfg.tree)) >= (int)sizeof(tree) ||
+	    stat(newroot, &real_root)) {
+		vg_log(VG_LOG_ERR, "cannot stat the new root %s", newroot);
+		return 1;
+	}
+	if (vg_root_verify(tree, vg_tree_option(cfg.tree), cfg.roothash, &root, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "refusing the %s: %s", tree_label(cfg.tree), err);
 		return 1;
 	}
 	if (!bpf_lsm_active())
@@ -222,6 +235,7 @@ static int load_gate(const char *newroot)
 		return 1;
 
 	params.trusted_dev = vg_kernel_dev(root.dev);
+	params.real_root_dev = vg_kernel_dev(real_root.st_dev);
 	params.initramfs_dev = vg_kernel_dev(initramfs.st_dev);
 	params.enforce = cfg.mode == VG_MODE_ENFORCE;
 	params.deny_anon_exec = cfg.deny_anon_exec;
@@ -240,12 +254,13 @@ static int check_device(const char *path)
 	struct vg_root root;
 	char err[512];
 
-	if (load_config(&cfg))
+	if (load_config(&cfg, false))
 		return 1;
 	if (cfg.mode == VG_MODE_OFF)
 		return 0;
-	if (vg_verity_device_verify(path, cfg.roothash, &root, err, sizeof(err))) {
-		vg_log(VG_LOG_ERR, "refusing the root device: %s", err);
+	if (vg_verity_device_verify(path, vg_tree_option(cfg.tree), cfg.roothash, &root, err,
+				    sizeof(err))) {
+		vg_log(VG_LOG_ERR, "refusing the %s device: %s", tree_label(cfg.tree), err);
 		return 1;
 	}
 	return 0;
@@ -255,7 +270,7 @@ static int check_cmdline(void)
 {
 	struct vg_config cfg;
 
-	if (load_config(&cfg))
+	if (load_config(&cfg, true))
 		return 1;
 	printf("%s\n", vg_mode_name(cfg.mode));
 	return 0;
@@ -266,7 +281,7 @@ static int assert_loaded(void)
 	struct vg_config cfg;
 	char err[512];
 
-	if (load_config(&cfg))
+	if (load_config(&cfg, false))
 		return 1;
 	if (cfg.mode == VG_MODE_OFF)
 		return 0;

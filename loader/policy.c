@@ -184,6 +184,7 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 	int i;
 
 	skel->rodata->trusted_dev = p->trusted_dev;
+	skel->rodata->real_root_dev = p->real_root_dev;
 	skel->rodata->initramfs_dev = p->initramfs_dev;
 	skel->rodata->enforce = p->enforce;
 	skel->rodata->deny_anon_exec = p->deny_anon_exec;

@@ -15,6 +15,7 @@
 /* Device numbers are in the kernel's encoding (major << 20 | minor). */
 struct vg_policy_params {
 	__u32 trusted_dev;
+	__u32 real_root_dev; /* the new root's s_dev: trusted_dev, or a writable root under a verity /usr */
 	__u32 initramfs_dev;
 	__u32 sysfs_dev;
 	__u32 dm_control_rdev;

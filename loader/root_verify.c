@@ -12,25 +12,24 @@
 
 #include "dm_query.h"
 
-static int check_mount(const char *newroot, dev_t *dev, char *err, size_t errlen)
+static int check_mount(const char *dir, dev_t *dev, char *err, size_t errlen)
 {
 	char parent[4096];
 	struct stat st, pst;
 	struct statvfs vfs;
 
-	if (snprintf(parent, sizeof(parent), "%s/..", newroot) >= (int)sizeof(parent) ||
-	    stat(newroot, &st) || stat(parent, &pst) || statvfs(newroot, &vfs)) {
-		snprintf(err, errlen, "cannot stat new root %s: %s", newroot,
-			 strerror(errno));
+	if (snprintf(parent, sizeof(parent), "%s/..", dir) >= (int)sizeof(parent) ||
+	    stat(dir, &st) || stat(parent, &pst) || statvfs(dir, &vfs)) {
+		snprintf(err, errlen, "cannot stat %s: %s", dir, strerror(errno));
 		return -1;
 	}
 	if (st.st_dev == pst.st_dev) {
-		snprintf(err, errlen, "nothing is mounted at %s", newroot);
+		snprintf(err, errlen, "nothing is mounted at %s", dir);
 		return -1;
 	}
 	if (!(vfs.f_flag & ST_RDONLY)) {
-		snprintf(err, errlen, "%s is mounted read-write; verity roots are read-only",
-			 newroot);
+		snprintf(err, errlen, "%s is mounted read-write; verity devices are read-only",
+			 dir);
 		return -1;
 	}
 	*dev = st.st_dev;
@@ -54,8 +53,8 @@ static int check_single_verity(const struct vg_dm_reply *r, dev_t dev, char *err
 	return 0;
 }
 
-static int check_dm_verity(const char *roothash, struct vg_root *root, char *err,
-			   size_t errlen)
+static int check_dm_verity(const char *option, const char *roothash, struct vg_root *root,
+			   char *err, size_t errlen)
 {
 	struct vg_dm_reply reply;
 	char why[256];
@@ -65,8 +64,8 @@ static int check_dm_verity(const char *roothash, struct vg_root *root, char *err
 		return -1;
 	if (!vg_verity_status_ok(reply.params)) {
 		snprintf(err, errlen,
-			 "verity device %s reports corruption: roothash=%s does not match its hash device, or the data is corrupt",
-			 reply.name, roothash);
+			 "verity device %s reports corruption: %s=%s does not match its hash device, or the data is corrupt",
+			 reply.name, option, roothash);
 		return -1;
 	}
 
@@ -81,24 +80,24 @@ static int check_dm_verity(const char *roothash, struct vg_root *root, char *err
 	}
 	if (strcmp(root->table.root_digest, roothash)) {
 		snprintf(err, errlen,
-			 "verity device %s has root hash %s, but roothash= is %s",
-			 reply.name, root->table.root_digest, roothash);
+			 "verity device %s has root hash %s, but %s= is %s",
+			 reply.name, root->table.root_digest, option, roothash);
 		return -1;
 	}
 	return 0;
 }
 
-int vg_root_verify(const char *newroot, const char *roothash,
+int vg_root_verify(const char *dir, const char *option, const char *roothash,
 		   struct vg_root *root, char *err, size_t errlen)
 {
 	memset(root, 0, sizeof(*root));
-	if (check_mount(newroot, &root->dev, err, errlen))
+	if (check_mount(dir, &root->dev, err, errlen))
 		return -1;
-	return check_dm_verity(roothash, root, err, errlen);
+	return check_dm_verity(option, roothash, root, err, errlen);
 }
 
-static int read_first_block(const char *path, const char *roothash, char *err,
-			    size_t errlen)
+static int read_first_block(const char *path, const char *option, const char *roothash,
+			    char *err, size_t errlen)
 {
 	char block[4096];
 	ssize_t n;
@@ -111,15 +110,15 @@ static int read_first_block(const char *path, const char *roothash, char *err,
 	n = pread(fd, block, sizeof(block), 0);
 	if (n < 0 && errno == EIO)
 		snprintf(err, errlen,
-			 "verity device %s refuses reads: roothash=%s does not match its hash device, or the data is corrupt",
-			 path, roothash);
+			 "verity device %s refuses reads: %s=%s does not match its hash device, or the data is corrupt",
+			 path, option, roothash);
 	else if (n < 0)
 		snprintf(err, errlen, "read %s: %s", path, strerror(errno));
 	close(fd);
 	return n < 0 ? -1 : 0;
 }
 
-int vg_verity_device_verify(const char *path, const char *roothash,
+int vg_verity_device_verify(const char *path, const char *option, const char *roothash,
 			    struct vg_root *root, char *err, size_t errlen)
 {
 	struct stat st;
@@ -130,7 +129,7 @@ int vg_verity_device_verify(const char *path, const char *roothash,
 		return -1;
 	}
 	root->dev = st.st_rdev;
-	if (check_dm_verity(roothash, root, err, errlen))
+	if (check_dm_verity(option, roothash, root, err, errlen))
 		return -1;
-	return read_first_block(path, roothash, err, errlen);
+	return read_first_block(path, option, roothash, err, errlen);
 }

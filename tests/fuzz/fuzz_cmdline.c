@@ -26,6 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (cfg.mode != VG_MODE_OFF) {
 			/* On means a root hash the loader can compare. */
 			MUST(fuzz_is_normal_hex(cfg.roothash));
+			MUST(cfg.tree == VG_TREE_ROOT || cfg.tree == VG_TREE_USR);
 		}
 		/* A key to check with comes with a signature to check. */
 		if (cfg.pubkey[0])

@@ -9,9 +9,17 @@ cmdline_arg() {
 MODE=$(cmdline_arg rd.verigate)
 ANON=$(cmdline_arg rd.verigate.anon_exec)
 ROOTHASH=$(cmdline_arg roothash)
+# The verified tree's option and hash: roothash=, or usrhash= for a verity
+# /usr on a writable root (run-in-guest --verity usr).
+USRHASH=$(cmdline_arg usrhash)
+if [ -n "$USRHASH" ]; then
+    TREE_OPTION=usrhash TREE_HASH=$USRHASH
+else
+    TREE_OPTION=roothash TREE_HASH=$ROOTHASH
+fi
 # The loader's kmsg line ("verigate: enforcing roothash=... guards=N ...";
 # empty with rd.verigate=0), and one KEY=value field of it.
-LOADER_LINE=$(dmesg | grep -o "verigate: [a-z]* roothash=.*" | head -n 1)
+LOADER_LINE=$(dmesg | grep -oE "verigate: [a-z]* (root|usr)hash=.*" | head -n 1)
 loader_field() {
     echo "$LOADER_LINE" | tr ' ' '\n' | sed -n "s/^$1=//p"
 }

@@ -21,8 +21,8 @@ fi
 want=enforcing
 [ "$MODE" = audit ] && want=audit
 case $LOADER_LINE in
-    "verigate: $want roothash=$ROOTHASH "*) pass kmsg-line "$LOADER_LINE" ;;
-    *) fail kmsg-line "expected 'verigate: $want roothash=$ROOTHASH ...', got '$LOADER_LINE'" ;;
+    "verigate: $want $TREE_OPTION=$TREE_HASH "*) pass kmsg-line "$LOADER_LINE" ;;
+    *) fail kmsg-line "expected 'verigate: $want $TREE_OPTION=$TREE_HASH ...', got '$LOADER_LINE'" ;;
 esac
 
 fstype=$(stat -f -c %t /sys/fs/bpf 2> /dev/null) # BPF_FS_MAGIC

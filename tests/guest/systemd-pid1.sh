@@ -174,13 +174,13 @@ case $MODE_NAME in
             fail denial-in-journal "no '$deny' in journalctl -k after 10 s"
         fi
         case $line in
-            "verigate: enforcing roothash=$ROOTHASH "*) pass journal-kmsg-line "journalctl -k: $line" ;;
-            *) fail journal-kmsg-line "journalctl -k has no 'verigate: enforcing roothash=$ROOTHASH', first verigate line: '$line'" ;;
+            "verigate: enforcing $TREE_OPTION=$TREE_HASH "*) pass journal-kmsg-line "journalctl -k: $line" ;;
+            *) fail journal-kmsg-line "journalctl -k has no 'verigate: enforcing $TREE_OPTION=$TREE_HASH', first verigate line: '$line'" ;;
         esac ;;
     audit)
         case $line in
-            "verigate: audit roothash=$ROOTHASH "*) pass journal-kmsg-line "journalctl -k: $line" ;;
-            *) fail journal-kmsg-line "journalctl -k has no 'verigate: audit roothash=$ROOTHASH', first verigate line: '$line'" ;;
+            "verigate: audit $TREE_OPTION=$TREE_HASH "*) pass journal-kmsg-line "journalctl -k: $line" ;;
+            *) fail journal-kmsg-line "journalctl -k has no 'verigate: audit $TREE_OPTION=$TREE_HASH', first verigate line: '$line'" ;;
         esac ;;
     off)
         # Control: the journal does hold the kernel's messages, and none

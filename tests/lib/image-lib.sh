@@ -28,6 +28,25 @@ seal_image() {
     [ -s "$1/roothash" ] || { echo "${0##*/}: veritysetup format failed" >&2; exit 1; }
 }
 
+# seal_usr_image OUTDIR: the same tree split for a verity /usr on a writable
+# root (a merged-/usr tree): OUTDIR/usr.img (ext4 of $root/usr),
+# OUTDIR/usr-hash.img, OUTDIR/usrhash, and OUTDIR/rwroot.img (ext4, the rest
+# of the tree with an empty /usr, for a writable root). Empties $root/usr.
+seal_usr_image() {
+    local usr_mb root_mb
+    usr_mb=$(($(du -sm "$root/usr" | cut -f1) * 11 / 10 + 32))
+    truncate -s "${usr_mb}M" "$1/usr.img"
+    mkfs.ext4 -q -F -b 4096 -L vgusr -d "$root/usr" "$1/usr.img" "${usr_mb}M"
+    veritysetup format "$1/usr.img" "$1/usr-hash.img" |
+        sed -n 's/^Root hash:[[:space:]]*//p' > "$1/usrhash"
+    [ -s "$1/usrhash" ] || { echo "${0##*/}: veritysetup format of /usr failed" >&2; exit 1; }
+    rm -rf --one-file-system "${root:?}/usr"
+    mkdir -m 0755 "$root/usr"
+    root_mb=$(($(du -sm "$root" | cut -f1) + 64))
+    truncate -s "${root_mb}M" "$1/rwroot.img"
+    mkfs.ext4 -q -F -b 4096 -L vgrwroot -d "$root" "$1/rwroot.img" "${root_mb}M"
+}
+
 # The test runner both inits share (tests/lib/guest-run-test).
 add_test_runner() {
     install -D -m 0755 "$here/guest-run-test" "$root/usr/local/lib/verigate-test/run-test"

@@ -759,6 +759,38 @@ TEST(signature_size_limits)
 	CHECK_STR_HAS(err, "at most 255 printable characters");
 }
 
+TEST(usrhash_names_the_tree)
+{
+	CHECK_INT_EQ(parse("rd.verigate=1 usrhash=" H1_UP " root=/dev/vda rw"), 0);
+	CHECK_INT_EQ(cfg.tree, VG_TREE_USR);
+	CHECK_STR_EQ(cfg.roothash, H1);
+	CHECK_STR_EQ(vg_tree_option(cfg.tree), "usrhash");
+	CHECK_STR_EQ(vg_tree_dir(cfg.tree), "/usr");
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H2), 0);
+	CHECK_INT_EQ(cfg.tree, VG_TREE_ROOT);
+	CHECK_STR_EQ(vg_tree_option(cfg.tree), "roothash");
+	CHECK_STR_EQ(vg_tree_dir(cfg.tree), "");
+	/* the last usrhash= wins, as with roothash= */
+	CHECK_INT_EQ(parse("rd.verigate=audit usrhash=bad usrhash=" H2), 0);
+	CHECK_STR_EQ(cfg.roothash, H2);
+	CHECK_OFF("rd.verigate=0 usrhash=zz roothash=" H1);
+}
+
+TEST(usrhash_refused)
+{
+	CHECK_FAILS("rd.verigate=1 usrhash=" H1 " roothash=" H2);
+	CHECK_STR_HAS(err, "usrhash=" H1);
+	CHECK_STR_HAS(err, "given with roothash=");
+	CHECK_FAILS("rd.verigate=1 usrhash=" H32 "x");
+	CHECK_STR_HAS(err, "usrhash=" H32 "x: not a hex digest");
+	CHECK_FAILS("rd.verigate=1 usrhash=");
+	CHECK_STR_HAS(err, "usrhash=: not a hex digest");
+	CHECK_FAILS("rd.verigate=1 usrhash");
+	CHECK_STR_HAS(err, "usrhash=: not a hex digest");
+	CHECK_FAILS("rd.verigate=audit");
+	CHECK_STR_HAS(err, "usrhash=");
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -802,5 +834,7 @@ int main(int argc, char **argv)
 	RUN(signature_options);
 	RUN(signature_options_refused);
 	RUN(signature_size_limits);
+	RUN(usrhash_names_the_tree);
+	RUN(usrhash_refused);
 	return unit_done();
 }
