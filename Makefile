@@ -83,6 +83,14 @@ $(BUILD)/test/verigate-loader-noguards: $(LOADER_SRCS) $(BUILD)/verigate.skel.h 
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -DVG_TEST_WITHOUT_GUARDS -I$(BUILD) -Ibpf $(LOADER_SRCS) -lbpf -lelf -lz -lcrypto -o $@
 
+# Test builds only: the whole loader with faults injected at its mount,
+# load, attach and pin calls (tests/faults, tests/run-in-guest --fault).
+$(BUILD)/test/verigate-loader-faults: $(LOADER_OBJS) tests/faults/loader-faults.c
+	$(call msg,LINK,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $^ -Wl,--wrap=mount,--wrap=bpf_object__load_skeleton,--wrap=bpf_program__attach_lsm,--wrap=bpf_link__pin \
+		-lbpf -lelf -lz -lcrypto -o $@
+
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(UNIT_OBJS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
@@ -154,7 +162,7 @@ san: $(SAN_TESTS)
 fuzz: deps $(FUZZ_TARGETS)
 	$(Q)tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/features/test_kernel_features
+test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/test/verigate-loader-faults $(BUILD)/features/test_kernel_features
 
 # check and demo install what they need first, so they work on a fresh machine.
 deps:

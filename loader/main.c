@@ -82,7 +82,8 @@ static int mount_if_missing(const char *dir, const char *type, long magic,
 	return 0;
 }
 
-static bool bpf_lsm_active(void)
+/* With report, say so in the log when it is not. */
+static bool bpf_lsm_active(bool report)
 {
 	char list[512], copy[512], *tok, *save;
 
@@ -96,9 +97,10 @@ static bool bpf_lsm_active(void)
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
 		if (!strcmp(tok, "bpf"))
 			return true;
-	vg_log(VG_LOG_ERR,
-	       "the bpf LSM is not active (active: %s); add bpf to lsm= on the kernel command line",
-	       list);
+	if (report)
+		vg_log(VG_LOG_ERR,
+		       "the bpf LSM is not active (active: %s); add bpf to lsm= on the kernel command line",
+		       list);
 	return false;
 }
 
@@ -228,7 +230,7 @@ static int load_gate(const char *newroot)
 		vg_log(VG_LOG_ERR, "refusing the %s: %s", tree_label(cfg.tree), err);
 		return 1;
 	}
-	if (!bpf_lsm_active())
+	if (!bpf_lsm_active(true))
 		return cfg.mode == VG_MODE_ENFORCE ? 1 : 0;
 	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC, "mode=0700") || stat("/", &initramfs) ||
 	    find_landmarks(&params))
@@ -284,6 +286,9 @@ static int assert_loaded(void)
 	if (load_config(&cfg, false))
 		return 1;
 	if (cfg.mode == VG_MODE_OFF)
+		return 0;
+	/* Audit mode boots without the bpf LSM; --root has logged why. */
+	if (cfg.mode == VG_MODE_AUDIT && !bpf_lsm_active(false))
 		return 0;
 	if (vg_policy_check_pinned(PIN_DIR, cfg.deny_anon_exec, err, sizeof(err))) {
 		vg_log(VG_LOG_ERR, "rd.verigate is on but the gate is not loaded: %s", err);
