@@ -3,10 +3,20 @@
 
 type die > /dev/null 2>&1 || . /lib/dracut-lib.sh
 
-verigate_load() {
-    @LOADER@ --root "${NEWROOT:-/sysroot}" \
-        || die "verigate: exec gate not loaded; refusing to switch to the real root"
+# A loader killed part-way (it cannot roll back a SIGKILL) may have pinned
+# some of its links: unpin them, so that nothing is left half attached.
+verigate_unpin_partial() {
+    [ -d /sys/fs/bpf/verigate ] || return 0
+    _vg_pins=$(ls /sys/fs/bpf/verigate | wc -l)
+    rm -rf /sys/fs/bpf/verigate || return 1
+    warn "verigate: removed a partly installed gate: $_vg_pins pinned link(s) unpinned"
     return 0
+}
+
+verigate_load() {
+    @LOADER@ --root "${NEWROOT:-/sysroot}" && return 0
+    verigate_unpin_partial
+    die "verigate: exec gate not loaded; refusing to switch to the real root"
 }
 
 verigate_load

@@ -248,6 +248,23 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 	return parse_tree(&raw, cfg, err, errlen);
 }
 
+int vg_cmdline_require(const struct vg_config *cfg, const char *baked_pubkey, char *err,
+		       size_t errlen)
+{
+	char why[320];
+
+	if (cfg->mode != VG_MODE_ENFORCE)
+		return fail(err, errlen, "rd.verigate", cfg->mode == VG_MODE_AUDIT ? "audit" : NULL,
+			    "this initramfs requires rd.verigate=1 (built with verigate_required=yes); off and audit are refused");
+	if (baked_pubkey && strcmp(cfg->pubkey, baked_pubkey)) {
+		snprintf(why, sizeof(why),
+			 "this initramfs requires the root hash signed by its key: rd.verigate.pubkey=%s with rd.verigate.roothash_sig=",
+			 baked_pubkey);
+		return fail(err, errlen, "rd.verigate.pubkey", cfg->pubkey[0] ? cfg->pubkey : NULL, why);
+	}
+	return 0;
+}
+
 const char *vg_mode_name(enum vg_mode mode)
 {
 	switch (mode) {

@@ -54,6 +54,16 @@ struct vg_config {
 int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		     size_t errlen);
 
+/*
+ * What an initramfs built with verigate_required=yes asks of a parsed
+ * command line: enforcement (rd.verigate=1; off and audit are refused), and
+ * when it carries a key (baked_pubkey, its path; NULL when none), the root
+ * hash signed by that key. The command line alone can then not turn
+ * verigate off. Returns 0, or -1 with a message naming the option in err.
+ */
+int vg_cmdline_require(const struct vg_config *cfg, const char *baked_pubkey, char *err,
+		       size_t errlen);
+
 const char *vg_mode_name(enum vg_mode mode);
 
 /* "roothash" or "usrhash": the option that named the trusted tree's hash. */

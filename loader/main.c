@@ -30,6 +30,10 @@
 #define PIN_DIR BPFFS "/verigate"
 #define TRACEPOINT_PRINTK "/proc/sys/kernel/tracepoint_printk"
 #define VERITY_REQUIRE_SIGNATURES "/sys/module/dm_verity/parameters/require_signatures"
+/* Written into the initramfs by the dracut module (verigate_required=yes,
+ * verigate_pubkey=). */
+#define REQUIRED_MARK "/etc/verigate/required"
+#define BAKED_PUBKEY "/etc/verigate/pubkey.pem"
 
 static int read_file(const char *path, char *buf, size_t len)
 {
@@ -58,6 +62,12 @@ static int load_config(struct vg_config *cfg, bool check_signature)
 	}
 	if (vg_cmdline_parse(cmdline, cfg, err, sizeof(err))) {
 		vg_log(VG_LOG_ERR, "bad kernel command line: %s", err);
+		return -1;
+	}
+	if (!access(REQUIRED_MARK, F_OK) &&
+	    vg_cmdline_require(cfg, access(BAKED_PUBKEY, F_OK) ? NULL : BAKED_PUBKEY, err,
+			       sizeof(err))) {
+		vg_log(VG_LOG_ERR, "kernel command line refused: %s", err);
 		return -1;
 	}
 	if (check_signature && cfg->pubkey[0] && vg_roothash_sig_verify(cfg->pubkey, cfg->roothash, cfg->roothash_sig,

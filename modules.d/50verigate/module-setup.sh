@@ -32,6 +32,17 @@ install() {
         fi
         inst_simple "$verigate_pubkey" /etc/verigate/pubkey.pem
     fi
+    # verigate_required=yes (dracut.conf): this initramfs refuses to boot
+    # unless the command line enforces (and, with verigate_pubkey, has the
+    # root hash signed by that key). Recovery then needs another initramfs.
+    case ${verigate_required:-no} in
+        yes) mkdir -p "$initdir/etc/verigate" && : > "$initdir/etc/verigate/required" ;;
+        no) ;;
+        *)
+            dfatal "verigate: verigate_required=$verigate_required: use yes or no"
+            exit 1
+            ;;
+    esac
     inst_hook cmdline 10 "$moddir/verigate-cmdline.sh"
     inst_hook pre-mount 90 "$moddir/verigate-pre-mount.sh"
     inst_hook pre-pivot 90 "$moddir/verigate-pre-pivot.sh"

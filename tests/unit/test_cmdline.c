@@ -791,6 +791,33 @@ TEST(usrhash_refused)
 	CHECK_STR_HAS(err, "usrhash=");
 }
 
+#define BAKED "/etc/verigate/pubkey.pem"
+#define SIG "rd.verigate.roothash_sig=AAAA"
+
+TEST(required_initramfs)
+{
+	/* Enforcing passes; with a key baked in, only with a signature by it. */
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1), 0);
+	CHECK_INT_EQ(vg_cmdline_require(&cfg, NULL, err, sizeof(err)), 0);
+	CHECK_INT_EQ(vg_cmdline_require(&cfg, BAKED, err, sizeof(err)), -1);
+	CHECK_STR_HAS(err, "rd.verigate.pubkey: this initramfs requires the root hash signed by its key: rd.verigate.pubkey=" BAKED);
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1 " rd.verigate.pubkey=" BAKED " " SIG), 0);
+	CHECK_INT_EQ(vg_cmdline_require(&cfg, BAKED, err, sizeof(err)), 0);
+	CHECK_INT_EQ(parse("rd.verigate=1 roothash=" H1 " rd.verigate.pubkey=/tmp/mine.pem " SIG), 0);
+	CHECK_INT_EQ(vg_cmdline_require(&cfg, BAKED, err, sizeof(err)), -1);
+	CHECK_STR_HAS(err, "rd.verigate.pubkey=/tmp/mine.pem: this initramfs requires");
+	/* Off, absent and audit are refused, naming the option. */
+	CHECK_OFF("rd.verigate=0 roothash=" H1);
+	CHECK_INT_EQ(vg_cmdline_require(&cfg, NULL, err, sizeof(err)), -1);
+	CHECK_STR_HAS(err, "rd.verigate: this initramfs requires rd.verigate=1");
+	CHECK_OFF("root=/dev/mapper/root");
+	CHECK_INT_EQ(vg_cmdline_require(&cfg, BAKED, err, sizeof(err)), -1);
+	CHECK_STR_HAS(err, "requires rd.verigate=1");
+	CHECK_INT_EQ(parse("rd.verigate=audit roothash=" H1), 0);
+	CHECK_INT_EQ(vg_cmdline_require(&cfg, NULL, err, sizeof(err)), -1);
+	CHECK_STR_HAS(err, "rd.verigate=audit: this initramfs requires rd.verigate=1");
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -836,5 +863,6 @@ int main(int argc, char **argv)
 	RUN(signature_size_limits);
 	RUN(usrhash_names_the_tree);
 	RUN(usrhash_refused);
+	RUN(required_initramfs);
 	return unit_done();
 }
