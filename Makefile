@@ -12,19 +12,21 @@ ARCH_TRIPLET := $(shell $(CC) -dumpmachine)
 DRACUT_MODULES_DIR ?= $(or $(shell pkg-config --variable=dracutmodulesdir dracut 2>/dev/null),$(PREFIX)/lib/dracut/modules.d)
 MODULE_DIR := $(DRACUT_MODULES_DIR)/50verigate
 LOADER_DIR := $(PREFIX)/lib/verigate
+MAN_DIR    := $(PREFIX)/share/man
 
 BUILD    := build
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Werror -D_FORTIFY_SOURCE=2 -fstack-protector-strong
-BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
+BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -I/usr/include/$(ARCH_TRIPLET) -Ibpf
 
 LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
-PARSER_SRCS := loader/cmdline.c loader/base64.c loader/dm_query.c loader/hex.c loader/verity_table.c
+PARSER_SRCS := loader/cmdline.c loader/base64.c loader/dm_query.c loader/hex.c loader/verity_table.c \
+	       ctl/view.c
 # What the unit tests link: the parsers and the root hash signature check.
 UNIT_SRCS   := $(PARSER_SRCS) loader/roothash_sig.c
-UNIT_OBJS   := $(UNIT_SRCS:loader/%.c=$(BUILD)/loader/%.o)
+UNIT_OBJS   := $(patsubst ctl/%.c,$(BUILD)/ctl/%.o,$(UNIT_SRCS:loader/%.c=$(BUILD)/loader/%.o))
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 # The same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer,
 # and the libFuzzer targets (tests/fuzz), built with the parsers' sources.
@@ -44,8 +46,8 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-.PHONY: all install uninstall deps check check-matrix compare unit san fuzz test-progs demo clean
-all: $(BUILD)/verigate-loader
+.PHONY: all install uninstall deps check check-matrix compare unit san fuzz test-progs demo deb clean
+all: $(BUILD)/verigate-loader $(BUILD)/verigatectl
 
 BPF_SRCS := $(wildcard bpf/*.bpf.c)
 # The object that defines the maps goes first: bpftool's linker (libbpf 1.1)
@@ -72,9 +74,20 @@ $(BUILD)/loader/%.o: loader/%.c $(wildcard loader/*.h) | $(BUILD)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -I$(BUILD) -Ibpf -c $< -o $@
 
+# verigatectl: installed into the real root, reads the views in bpffs.
+CTL_SRCS := $(wildcard ctl/*.c)
+$(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) | $(BUILD)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@
+
 $(BUILD)/verigate-loader: $(LOADER_OBJS)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $^ -lbpf -lelf -lz -lcrypto -o $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -lbpf -lelf -lz -lcrypto -o $@
 
 # Test builds only: the loader without its guards, for the control boots of
 # the guard attack tests (tests/run-in-guest --guards off).
@@ -94,26 +107,26 @@ $(BUILD)/test/verigate-loader-faults: $(LOADER_OBJS) tests/faults/loader-faults.
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(UNIT_OBJS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(UNIT_OBJS) -lcrypto -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ictl -Ibpf -Itests/unit $< $(UNIT_OBJS) -lcrypto -o $@
 
-$(BUILD)/san/%.san: tests/unit/%.c tests/unit/unit.h $(UNIT_SRCS) $(wildcard loader/*.h)
+$(BUILD)/san/%.san: tests/unit/%.c tests/unit/unit.h $(UNIT_SRCS) $(wildcard loader/*.h ctl/*.h)
 	$(call msg,CC-SAN,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -g -O1 -std=gnu11 -Wall -Wextra -Werror $(SAN_FLAGS) -Iloader -Ibpf -Itests/unit \
+	$(Q)$(CC) -g -O1 -std=gnu11 -Wall -Wextra -Werror $(SAN_FLAGS) -Iloader -Ictl -Ibpf -Itests/unit \
 		$< $(UNIT_SRCS) -lcrypto -o $@
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard loader/*.h)
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard loader/*.h ctl/*.h)
 	$(call msg,FUZZER,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CLANG) -g -O1 -std=gnu11 -Wall -Wextra -Werror -fsanitize=fuzzer $(SAN_FLAGS) \
-		-Iloader -Ibpf -Itests/fuzz $< $(PARSER_SRCS) -o $@
+		-Iloader -Ictl -Ibpf -Itests/fuzz $< $(PARSER_SRCS) -o $@
 
 # vg-rollback drives the loader's own install code with injected failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
 		$(BUILD)/loader/kernel_features.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin,--wrap=bpf_program__attach_lsm,--wrap=bpf_object__load_skeleton -lbpf -lelf -lz -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin,--wrap=bpf_program__attach_lsm,--wrap=bpf_program__attach_iter,--wrap=bpf_object__load_skeleton -lbpf -lelf -lz -o $@
 
 $(BUILD)/attacks/%: tests/attacks/%.c tests/attacks/outcome.h
 	$(call msg,CC,$@)
@@ -140,6 +153,9 @@ MODULE_FILES := modules.d/50verigate/module-setup.sh \
 
 install: all
 	install -D -m 0755 $(BUILD)/verigate-loader $(DESTDIR)$(LOADER_DIR)/verigate-loader
+	install -D -m 0755 $(BUILD)/verigatectl $(DESTDIR)$(PREFIX)/bin/verigatectl
+	install -D -m 0644 docs/man/verigate.7 $(DESTDIR)$(MAN_DIR)/man7/verigate.7
+	install -D -m 0644 docs/man/verigatectl.8 $(DESTDIR)$(MAN_DIR)/man8/verigatectl.8
 	install -d $(DESTDIR)$(MODULE_DIR)
 	for f in $(MODULE_FILES); do \
 		dst=$(DESTDIR)$(MODULE_DIR)/$${f##*/}; \
@@ -148,7 +164,8 @@ install: all
 	done
 
 uninstall:
-	rm -f $(DESTDIR)$(LOADER_DIR)/verigate-loader \
+	rm -f $(DESTDIR)$(LOADER_DIR)/verigate-loader $(DESTDIR)$(PREFIX)/bin/verigatectl \
+		$(DESTDIR)$(MAN_DIR)/man7/verigate.7 $(DESTDIR)$(MAN_DIR)/man8/verigatectl.8 \
 		$(addprefix $(DESTDIR)$(MODULE_DIR)/,$(notdir $(MODULE_FILES)))
 	-rmdir $(DESTDIR)$(LOADER_DIR) $(DESTDIR)$(MODULE_DIR)
 
@@ -185,6 +202,17 @@ compare: deps
 demo: deps
 	$(Q)$(MAKE) -s --no-print-directory all $(TEST_PROGS)
 	$(Q)tests/demo
+
+# The Debian package, built from a copy of the tree (dpkg-buildpackage
+# cleans the tree it builds in), then checked with lintian.
+DEB_VERSION := $(shell dpkg-parsechangelog -l debian/changelog -S Version 2>/dev/null)
+deb: deps
+	$(Q)rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/deb/verigate-$(DEB_VERSION)
+	$(Q)tar -c --exclude=./$(BUILD) --exclude=./.git . | tar -x -C $(BUILD)/deb/verigate-$(DEB_VERSION)
+	$(Q)cd $(BUILD)/deb/verigate-$(DEB_VERSION) && dpkg-buildpackage -us -uc -b > ../build.log 2>&1 \
+		|| { tail -n 30 ../build.log; exit 1; }
+	$(Q)lintian --fail-on warning $(BUILD)/deb/verigate_$(DEB_VERSION)_amd64.deb
+	$(call msg,DEB,$(BUILD)/deb/verigate_$(DEB_VERSION)_amd64.deb)
 
 clean:
 	rm -rf $(BUILD)

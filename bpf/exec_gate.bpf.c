@@ -59,6 +59,7 @@ static __always_inline int decide(enum vg_hook hook, bool allowed, struct file *
 	vg_log("verigate: %s %s dev=%u:%u ino=%lu pid=%u comm=%s",
 	       enforce ? "deny" : "audit", hook_names[hook], dev >> 20, dev & 0xfffff, ino,
 	       current_pid(), comm);
+	record_denial(hook, dev, ino, NULL);
 	return refuse(hook);
 }
 

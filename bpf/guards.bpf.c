@@ -15,6 +15,11 @@
 
 #include "decide.h"
 
+#define MAY_EXEC 0x1
+#define MAY_WRITE 0x2
+#define MAY_READ 0x4
+#define MAY_APPEND 0x8
+#define MAY_OPEN 0x20
 #define MNT_DETACH 0x2
 #define MS_MOVE 8192
 
@@ -46,17 +51,29 @@ static __always_inline bool in_list32(const __u32 *list, __u32 id)
 	return false;
 }
 
-/* One of the pinned links. */
-static __always_inline bool is_pin_file(struct inode *inode)
+/* An inode on verigate's bpffs whose number is one of the n in list. */
+static __always_inline bool pin_in(struct inode *inode, const __u64 *list, int n)
 {
 	int i;
 
 	if (!inode || inode->i_sb->s_dev != bpffs_dev)
 		return false;
-	for (i = 0; i < VG_OWN_MAX; i++)
-		if (own_pin_inos[i] && own_pin_inos[i] == inode->i_ino)
+	for (i = 0; i < n; i++)
+		if (list[i] && list[i] == inode->i_ino)
 			return true;
 	return false;
+}
+
+/* One of the pins: a link, or a view (which is an iterator's link). */
+static __always_inline bool is_pin_file(struct inode *inode)
+{
+	return pin_in(inode, own_pin_inos, VG_OWN_MAX);
+}
+
+/* The pin of one of the read-only views (views.bpf.c). */
+static __always_inline bool is_view_pin(struct inode *inode)
+{
+	return pin_in(inode, view_pin_inos, VG_VIEW_COUNT);
 }
 
 /* A pinned link, or the directory that holds them. */
@@ -135,12 +152,20 @@ int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
 	return in_list32(own_prog_ids, prog->aux->id) ? guard_refuse("prog-fd") : 0;
 }
 
-/* BPF_OBJ_GET of a pin checks the pin inode's permission. */
+/*
+ * BPF_OBJ_GET of a pin checks the pin inode's permission, without MAY_OPEN;
+ * open(2) asks with MAY_OPEN. A view may be opened for reading, which runs
+ * its iterator and yields text; a link fd for it (which could swap the
+ * iterator's program) is refused like every other.
+ */
 SEC("lsm/inode_permission")
 int BPF_PROG(guard_pin_open, struct inode *inode, int mask, int ret)
 {
 	if (ret || !guarding())
 		return ret;
+	if (is_view_pin(inode) && (mask & MAY_OPEN) &&
+	    !(mask & (MAY_WRITE | MAY_APPEND | MAY_EXEC)))
+		return 0;
 	return is_pin_file(inode) ? guard_refuse("pin-open") : 0;
 }
 

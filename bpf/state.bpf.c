@@ -4,6 +4,7 @@
 #include <bpf/bpf_helpers.h>
 
 #include "counters.h"
+#include "denials.h"
 #include "state.h"
 #include "verity_devices.h"
 
@@ -29,15 +30,22 @@ const volatile bool allow_signed;
 const volatile char root_dm_name[128];
 const volatile char root_dm_uuid[129];
 const volatile __u64 root_dm_dev;
+const volatile char tree_hash_hex[VG_DIGEST_MAX * 2 + 1];
+const volatile bool tree_is_usr;
+const volatile __u32 nr_cpus;
 
 bool initramfs_sealed;
 __u32 own_prog_ids[VG_OWN_MAX];
 __u32 own_map_ids[VG_OWN_MAX];
 __u32 own_link_ids[VG_OWN_MAX];
 __u64 own_pin_inos[VG_OWN_MAX];
+__u64 view_pin_inos[VG_VIEW_COUNT];
+char program_names[VG_PROGRAM_NAMES_MAX];
+__u64 denial_seq;
 __u64 log_window_start;
 __u64 log_in_window;
 __u64 log_held_back;
 
 struct vg_counters counters SEC(".maps");
 struct vg_verity_devices verity_devices SEC(".maps");
+struct vg_denial_ring denial_ring SEC(".maps");

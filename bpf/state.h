@@ -39,6 +39,12 @@ extern const volatile char root_dm_name[128];
 extern const volatile char root_dm_uuid[129];
 extern const volatile __u64 root_dm_dev; /* encoded as struct dm_ioctl's dev */
 
+/* For the status view: the verified tree's hash as given on the command
+ * line, whether it is /usr (usrhash=), and the possible CPUs. */
+extern const volatile char tree_hash_hex[VG_DIGEST_MAX * 2 + 1];
+extern const volatile bool tree_is_usr;
+extern const volatile __u32 nr_cpus;
+
 /* Flipped once, in the kernel, when PID 1 executes from the trusted root. */
 extern bool initramfs_sealed;
 
@@ -46,6 +52,13 @@ extern __u32 own_prog_ids[VG_OWN_MAX];
 extern __u32 own_map_ids[VG_OWN_MAX];
 extern __u32 own_link_ids[VG_OWN_MAX];
 extern __u64 own_pin_inos[VG_OWN_MAX];
+/* The pins of the read-only views: opened for reading by anyone, and
+ * otherwise guarded like the links' pins. */
+extern __u64 view_pin_inos[VG_VIEW_COUNT];
+/* The attached programs, for the status view. */
+extern char program_names[VG_PROGRAM_NAMES_MAX];
+/* How many refusals were recorded in the denial ring. */
+extern __u64 denial_seq;
 
 /* The log rate limit (decide.h): when the window opened, lines logged in
  * it, lines held back since. */

@@ -31,4 +31,11 @@ enum vg_verdict {
 /* Room for the IDs of verigate's own programs, maps and links. */
 #define VG_OWN_MAX 32
 
+/* The read-only views pinned next to the links, and the last refusals that
+ * the denials view keeps. */
+#define VG_VIEW_COUNT 2
+#define VG_DENIAL_RING 64
+/* The names of the attached programs, comma-separated, for the status view. */
+#define VG_PROGRAM_NAMES_MAX 768
+
 #endif

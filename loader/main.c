@@ -210,6 +210,8 @@ static void set_verity_params(const struct vg_config *cfg, const struct vg_root 
 			cfg->allow[i], params->allow_digests[i], sizeof(params->allow_digests[i]));
 	params->allow_count = cfg->allow_count;
 	params->allow_signed = cfg->allow_signed;
+	snprintf(params->tree_hash_hex, sizeof(params->tree_hash_hex), "%s", cfg->roothash);
+	params->tree_is_usr = cfg->tree == VG_TREE_USR;
 }
 
 /* What the messages call the verified tree. */

@@ -33,6 +33,12 @@ static bool is_guard(const struct bpf_program *prog)
 	return !strncmp(bpf_program__name(prog), "guard_", 6);
 }
 
+/* One of the read-only views (an iterator) rather than a hook. */
+static bool is_view(const struct bpf_program *prog)
+{
+	return bpf_program__expected_attach_type(prog) == BPF_TRACE_ITER;
+}
+
 static void disable(struct verigate_bpf *skel, const char *name)
 {
 	struct bpf_program *prog = bpf_object__find_program_by_name(skel->obj, name);
@@ -109,6 +115,20 @@ static __u32 link_id(int fd)
 	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
 }
 
+static int record_view(struct verigate_bpf *skel, ino_t ino, char *err, size_t errlen)
+{
+	int i;
+
+	for (i = 0; i < VG_VIEW_COUNT; i++) {
+		if (!skel->bss->view_pin_inos[i]) {
+			skel->bss->view_pin_inos[i] = ino;
+			return 0;
+		}
+	}
+	snprintf(err, errlen, "more views than VG_VIEW_COUNT");
+	return -1;
+}
+
 static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			  struct attached *a, struct vg_policy_report *report,
 			  char *err, size_t errlen)
@@ -128,14 +148,16 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			snprintf(err, errlen, "too many programs");
 			return -1;
 		}
-		link = bpf_program__attach_lsm(prog);
+		link = is_view(prog) ? bpf_program__attach_iter(prog, NULL)
+				     : bpf_program__attach_lsm(prog);
 		if (!link) {
 			snprintf(err, errlen, "attach %s: %s", name, strerror(errno));
 			return -1;
 		}
 		a->links[a->count++] = link;
 		snprintf(path, sizeof(path), "%s/%s", pin_dir, name);
-		if (bpf_link__pin(link, path) || stat(path, &st)) {
+		if (bpf_link__pin(link, path) || (is_view(prog) && chmod(path, 0444)) ||
+		    stat(path, &st)) {
 			snprintf(err, errlen, "pin %s: %s", path, strerror(errno));
 			return -1;
 		}
@@ -143,10 +165,31 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 		report->prog_ids[n] = skel->bss->own_prog_ids[n] = prog_id(bpf_program__fd(prog));
 		report->link_ids[n] = skel->bss->own_link_ids[n] = link_id(bpf_link__fd(link));
 		skel->bss->own_pin_inos[n] = st.st_ino;
+		if (is_view(prog) && record_view(skel, st.st_ino, err, errlen))
+			return -1;
 		report->guards += is_guard(prog);
 		report->count++;
 	}
 	return 0;
+}
+
+/* The attached programs' names, for the status view. */
+static void record_program_names(struct verigate_bpf *skel)
+{
+	char *names = skel->bss->program_names;
+	struct bpf_program *prog;
+	size_t n = 0;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		if (!bpf_program__autoload(prog) || is_view(prog))
+			continue;
+		n += snprintf(names + n, VG_PROGRAM_NAMES_MAX - n, "%s%s", n ? "," : "",
+			      bpf_program__name(prog));
+		if (n >= VG_PROGRAM_NAMES_MAX) {
+			names[VG_PROGRAM_NAMES_MAX - 1] = '\0';
+			return;
+		}
+	}
 }
 
 /* Every map of the object: the counters and the global data. */
@@ -207,6 +250,9 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 	memcpy((void *)skel->rodata->root_dm_name, p->root_dm_name, sizeof(p->root_dm_name));
 	memcpy((void *)skel->rodata->root_dm_uuid, p->root_dm_uuid, sizeof(p->root_dm_uuid));
 	skel->rodata->root_dm_dev = p->root_dm_dev;
+	memcpy((void *)skel->rodata->tree_hash_hex, p->tree_hash_hex, sizeof(p->tree_hash_hex));
+	skel->rodata->tree_is_usr = p->tree_is_usr;
+	skel->rodata->nr_cpus = libbpf_num_possible_cpus();
 }
 
 int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir,
@@ -241,6 +287,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		goto out;
 	}
 	record_maps(skel, report);
+	record_program_names(skel);
 	for (i = 0; i < a.count; i++)
 		bpf_link__destroy(a.links[i]); /* closes our fd; the pin keeps it */
 	rc = 0;

@@ -34,6 +34,10 @@ struct vg_policy_params {
 	unsigned char allow_digests[VG_ALLOW_MAX][VG_DIGEST_MAX];
 	int allow_digest_lens[VG_ALLOW_MAX];
 	bool allow_signed;
+	/* For the status view: the hash on the command line, and whether the
+	 * verified tree is /usr (usrhash=) rather than the root. */
+	char tree_hash_hex[VG_DIGEST_MAX * 2 + 1];
+	bool tree_is_usr;
 };
 
 struct vg_policy_report {
@@ -50,7 +54,9 @@ struct vg_policy_report {
 
 /*
  * Load the BPF LSM, attach every program and pin each link under pin_dir,
- * then close every fd: afterwards the pins are the only references. On any
+ * then close every fd: afterwards the pins are the only references. The
+ * iterators (the read-only views "status" and "denials") are pinned there
+ * too, readable by all (mode 0444). On any
  * failure everything already attached is unpinned and detached, and -1 is
  * returned with the reason in err.
  */

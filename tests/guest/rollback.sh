@@ -5,17 +5,18 @@
 
 dir=/sys/fs/bpf/vg-rollback
 grep -q " /sys/fs/bpf bpf " /proc/mounts || mount -t bpf bpf /sys/fs/bpf
-lsm_links() { bpftool link show | grep -c 'prog_type lsm'; }
+# Every BPF link in the system: verigate's hooks and its views (iterators).
+all_links() { bpftool link show | grep -cE '^[0-9]+: '; }
 
-before=$(lsm_links)
+before=$(all_links)
 # The control first: it says how many links a full install makes, so the
 # faults below include the last attach and the last pin.
 out=$(vg-rollback "$dir" pin 0 2>&1)
-now=$(lsm_links)
+now=$(all_links)
 n=$(echo "$out" | sed -n 's/^installed \([0-9]*\) links$/\1/p')
 if [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$now" = $((before + n)) ] &&
     [ "$(ls "$dir" | wc -l)" = "$n" ]; then
-    pass install-without-fault "control: $out, lsm links $before -> $now"
+    pass install-without-fault "control: $out, links $before -> $now"
 else
     fail install-without-fault "links $before -> $now, output: $out"
 fi
@@ -28,10 +29,10 @@ for fault in "load 1 load BPF programs" "attach 1 attach" "attach 2 attach" "att
     step=$1 at=$2
     shift 2
     out=$(vg-rollback "$dir" "$step" "$at" 2>&1)
-    now=$(lsm_links)
+    now=$(all_links)
     if [ "$now" = "$before" ] && [ ! -e "$dir" ] &&
         echo "$out" | grep -q "install failed: $*.*Input/output error"; then
-        pass "rollback-after-$step-$at-fails" "$before lsm links before and after, no $dir: $out"
+        pass "rollback-after-$step-$at-fails" "$before links before and after, no $dir: $out"
     else
         fail "rollback-after-$step-$at-fails" "links $before -> $now, $(ls -d "$dir" 2>&1), output: $out"
     fi

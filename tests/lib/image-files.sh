@@ -1,7 +1,8 @@
 # Sourced by tests/check and tests/compare (bash), which set $top.
 # set_image_files KDIR DIR: the files baked into the test image for the
 # guest kernel in KDIR (fetch-kernel), as run-in-guest --add options in the
-# array image_files: the test programs, that kernel's test modules
+# array image_files: verigatectl (from the image, as make install puts it
+# into a real root), the test programs, that kernel's test modules
 # (uncompressed: newer kernels ship .ko.xz) and a firmware file for
 # test_firmware (guards.sh), the last two written into DIR.
 set_image_files() {
@@ -16,7 +17,7 @@ set_image_files() {
     done
     echo "verigate test firmware" > "$dir/vg-test.fw"
     image_files=()
-    for p in "$top"/build/progs/* "$top"/build/attacks/* "$dir"/*.ko "$dir/vg-test.fw"; do
+    for p in "$top"/build/verigatectl "$top"/build/progs/* "$top"/build/attacks/* "$dir"/*.ko "$dir/vg-test.fw"; do
         image_files+=(--add "$p")
     done
 }

@@ -3,7 +3,8 @@
  * vg-rollback PIN_DIR STEP N: run the loader's vg_policy_install (audit
  * mode, pins under PIN_DIR) with the N-th call of one of its steps failing
  * with EIO: STEP is load (bpf_object__load_skeleton), attach
- * (bpf_program__attach_lsm) or pin (bpf_link__pin); N 0 fails none. Linked
+ * (bpf_program__attach_lsm, or bpf_program__attach_iter for the views) or
+ * pin (bpf_link__pin); N 0 fails none. Linked
  * with --wrap for each, so the code under test is the loader's own.
  */
 #include <bpf/libbpf.h>
@@ -35,6 +36,8 @@ static int inject(const char *step)
 int __real_bpf_object__load_skeleton(struct bpf_object_skeleton *s);
 int __real_bpf_link__pin(struct bpf_link *link, const char *path);
 struct bpf_link *__real_bpf_program__attach_lsm(const struct bpf_program *prog);
+struct bpf_link *__real_bpf_program__attach_iter(const struct bpf_program *prog,
+						 const struct bpf_iter_attach_opts *opts);
 
 int __wrap_bpf_object__load_skeleton(struct bpf_object_skeleton *s)
 {
@@ -52,6 +55,16 @@ struct bpf_link *__wrap_bpf_program__attach_lsm(const struct bpf_program *prog)
 		return NULL;
 	}
 	return __real_bpf_program__attach_lsm(prog);
+}
+
+struct bpf_link *__wrap_bpf_program__attach_iter(const struct bpf_program *prog,
+						 const struct bpf_iter_attach_opts *opts)
+{
+	if (inject("attach")) {
+		errno = EIO;
+		return NULL;
+	}
+	return __real_bpf_program__attach_iter(prog, opts);
 }
 
 int __wrap_bpf_link__pin(struct bpf_link *link, const char *path)

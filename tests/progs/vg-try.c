@@ -14,6 +14,8 @@
  *   vg-try hold-map SECS        create a BPF map, print its ID, keep the fd
  *   vg-try exec-flood N PATH    execve PATH N times in a row; for a PATH that
  *                               is refused: "refused N of N with EPERM in MS ms"
+ *   vg-try exec-as NAME PATH    set this process's comm to NAME
+ *                               (PR_SET_NAME), then execve PATH
  * Prints "allowed" (exit 0) or "denied errno=NAME" (exit 1); 2 on misuse.
  */
 #define _GNU_SOURCE
@@ -24,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -206,6 +209,13 @@ static int exec_flood(const char *count, const char *path)
 	return 0;
 }
 
+static int exec_as(const char *name, const char *path)
+{
+	if (prctl(PR_SET_NAME, name))
+		return setup_error("prctl PR_SET_NAME");
+	return try_exec(path);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "exec"))
@@ -228,6 +238,8 @@ int main(int argc, char **argv)
 		return hold_map(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "exec-flood"))
 		return exec_flood(argv[2], argv[3]);
+	if (argc == 4 && !strcmp(argv[1], "exec-as"))
+		return exec_as(argv[2], argv[3]);
 	if (argc == 4 && !strcmp(argv[1], "hold-pin"))
 		return hold_pin(argv[2], argv[3]);
 	fprintf(stderr, "usage: see the comment at the top of vg-try.c\n");

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verigate's read-only views. Each is a BPF iterator whose link is pinned
+ * next to the gate's links: reading /sys/fs/bpf/verigate/status or
+ * .../denials runs it and returns text, one "key value" or record per line.
+ * No fd for verigate's maps or programs is handed out, and the guards let
+ * these pins be opened only for reading.
+ */
+#include <stdbool.h>
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "decide.h"
+
+struct seq_file;
+
+struct bpf_iter_meta {
+	struct seq_file *seq;
+} __attribute__((preserve_access_index));
+
+/* The iterator over all BPF maps: called once per map, then once with
+ * map == NULL. The views print at that last call and ignore the maps. */
+struct bpf_iter__bpf_map {
+	struct bpf_iter_meta *meta;
+	struct bpf_map *map;
+} __attribute__((preserve_access_index));
+
+/* Arrays of characters, not of pointers: libbpf cannot relocate a table
+ * of string pointers in .rodata. */
+static const char hook_names[VG_HOOK_COUNT][12] = {
+	[VG_HOOK_EXEC] = "exec",
+	[VG_HOOK_MMAP] = "mmap",
+	[VG_HOOK_MPROTECT] = "mprotect",
+	[VG_HOOK_CODE_WRITE] = "code_write",
+	[VG_HOOK_GUARD] = "guard",
+};
+
+static const char verdict_names[VG_VERDICT_COUNT][6] = {
+	[VG_VERDICT_ALLOW] = "allow",
+	[VG_VERDICT_DENY] = "deny",
+	[VG_VERDICT_AUDIT] = "audit",
+};
+
+static __always_inline const char *yes_no(bool b)
+{
+	return b ? "yes" : "no";
+}
+
+struct counter_sum {
+	__u32 key;
+	__u64 total;
+};
+
+static long add_cpu(__u32 cpu, struct counter_sum *sum)
+{
+	__u64 *n = bpf_map_lookup_percpu_elem(&counters, &sum->key, cpu);
+
+	if (n)
+		sum->total += *n;
+	return 0;
+}
+
+SEC("iter/bpf_map")
+int status(struct bpf_iter__bpf_map *ctx)
+{
+	struct seq_file *seq = ctx->meta->seq;
+	struct counter_sum sum;
+	int hook, verdict;
+
+	if (ctx->map)
+		return 0;
+	BPF_SEQ_PRINTF(seq, "mode %s\n", enforce ? "enforce" : "audit");
+	BPF_SEQ_PRINTF(seq, "tree %s\n", tree_is_usr ? "usr" : "root");
+	BPF_SEQ_PRINTF(seq, "%s %s\n", tree_is_usr ? "usrhash" : "roothash", tree_hash_hex);
+	BPF_SEQ_PRINTF(seq, "trusted_dev %u:%u\n", trusted_dev >> 20, trusted_dev & 0xfffff);
+	BPF_SEQ_PRINTF(seq, "initramfs_sealed %s\n", yes_no(initramfs_sealed));
+	BPF_SEQ_PRINTF(seq, "anon_exec %s\n", deny_anon_exec ? "deny" : "allow");
+	BPF_SEQ_PRINTF(seq, "verity_trust %s\n", yes_no(verity_trust));
+	BPF_SEQ_PRINTF(seq, "allow_signed %s\n", yes_no(allow_signed));
+	BPF_SEQ_PRINTF(seq, "kprobe_override %s\n", yes_no(kprobe_override));
+	BPF_SEQ_PRINTF(seq, "programs %s\n", program_names);
+	for (hook = 0; hook < VG_HOOK_COUNT; hook++) {
+		for (verdict = 0; verdict < VG_VERDICT_COUNT; verdict++) {
+			sum.key = VG_COUNTER(hook, verdict);
+			sum.total = 0;
+			bpf_loop(nr_cpus, add_cpu, &sum, 0);
+			BPF_SEQ_PRINTF(seq, "count %s %s %llu\n", hook_names[hook],
+				       verdict_names[verdict], sum.total);
+		}
+	}
+	BPF_SEQ_PRINTF(seq, "denials %llu\n", denial_seq);
+	BPF_SEQ_PRINTF(seq, "log_held_back %llu\n", log_held_back);
+	return 0;
+}
+
+/* The ring, oldest first: one line per record still in it. */
+SEC("iter/bpf_map")
+int denials(struct bpf_iter__bpf_map *ctx)
+{
+	struct seq_file *seq = ctx->meta->seq;
+	__u64 last = denial_seq;
+	__u32 i, slot;
+
+	if (ctx->map)
+		return 0;
+	for (i = 1; i <= VG_DENIAL_RING; i++) {
+		struct vg_denial *d;
+
+		slot = (last + i) % VG_DENIAL_RING;
+		d = bpf_map_lookup_elem(&denial_ring, &slot);
+		if (!d || !d->seq || d->hook >= VG_HOOK_COUNT || d->verdict >= VG_VERDICT_COUNT)
+			continue;
+		BPF_SEQ_PRINTF(seq,
+			       "seq=%llu boot_ns=%llu verdict=%s hook=%s dev=%u:%u ino=%llu pid=%u comm=%s errno=%d what=%s\n",
+			       d->seq, d->boot_ns, verdict_names[d->verdict], hook_names[d->hook],
+			       d->dev >> 20, d->dev & 0xfffff, d->ino, d->pid, d->comm,
+			       d->verdict == VG_VERDICT_DENY ? EPERM : 0, d->what[0] ? d->what : "-");
+	}
+	return 0;
+}
