@@ -23,8 +23,20 @@ fi
 rm -rf "$dir"
 last=${n:-2}
 
-for fault in "load 1 load BPF programs" "attach 1 attach" "attach 2 attach" "attach $last attach" \
-    "pin 1 pin" "pin 2 pin" "pin $last pin"; do
+# Which attach and pin to fail: on the --guards off boot every one, each
+# guard and view included; elsewhere the first, the second and the last.
+if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
+    at_list=$(seq 1 "$last")
+else
+    at_list="1 2 $last"
+fi
+faults="load 1 load BPF programs"
+for at in $at_list; do faults="$faults
+attach $at attach"; done
+for at in $at_list; do faults="$faults
+pin $at pin"; done
+
+echo "$faults" | while read -r fault; do
     set -- $fault
     step=$1 at=$2
     shift 2

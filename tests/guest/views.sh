@@ -106,7 +106,7 @@ case $json in
 esac
 out=$(verigatectl denials 2>&1 | grep ' exec ' | tail -n 1)
 case $out in
-    *" $verdict "*" exec "*" ino=$ino pid="*" comm=x?y?z?q"*) pass ctl-denials "$out" ;;
+    *"Z $verdict "*"exec "*" ino=$ino pid="*" comm=x?y?z?q"*) pass ctl-denials "$out" ;;
     *) fail ctl-denials "expected the exec of inode $ino: '$out'" ;;
 esac
 out=$(verigatectl denials --json 2>&1 | grep '"hook":"exec"' | tail -n 1)
