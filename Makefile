@@ -46,7 +46,7 @@ Q = @
 msg = @printf '  %-8s %s\n' "$(1)" "$(2)";
 endif
 
-.PHONY: all install uninstall deps check check-matrix compare unit san fuzz test-progs demo deb clean
+.PHONY: all install uninstall deps check check-matrix compare bench unit san fuzz test-progs demo deb clean
 all: $(BUILD)/verigate-loader $(BUILD)/verigatectl
 
 BPF_SRCS := $(wildcard bpf/*.bpf.c)
@@ -133,6 +133,12 @@ $(BUILD)/attacks/%: tests/attacks/%.c tests/attacks/outcome.h
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Itests/attacks $< -lbpf -o $@
 
+# The benchmark's workloads, run in the guest by make bench.
+$(BUILD)/bench/vg-bench: tests/bench/vg-bench.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $< -ldl -o $@
+
 $(BUILD)/progs/%: tests/progs/%.c
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
@@ -198,6 +204,12 @@ check-matrix: deps
 compare: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-progs
 	$(Q)tests/compare
+
+# Cost per exec, mmap and boot as ratios to no gate and to IPE; rewrites
+# docs/performance.md and docs/performance.png. Not part of check.
+bench: deps
+	$(Q)tests/lib/install-deps python3-matplotlib
+	$(Q)tests/bench/run
 
 demo: deps
 	$(Q)$(MAKE) -s --no-print-directory all $(TEST_PROGS)

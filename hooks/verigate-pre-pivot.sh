@@ -7,7 +7,10 @@ type die > /dev/null 2>&1 || . /lib/dracut-lib.sh
 # some of its links: unpin them, so that nothing is left half attached.
 verigate_unpin_partial() {
     [ -d /sys/fs/bpf/verigate ] || return 0
-    _vg_pins=$(ls /sys/fs/bpf/verigate | wc -l)
+    # (the initramfs has no wc: count with the shell)
+    set -- /sys/fs/bpf/verigate/*
+    [ -e "$1" ] || set --
+    _vg_pins=$#
     rm -rf /sys/fs/bpf/verigate || return 1
     warn "verigate: removed a partly installed gate: $_vg_pins pinned link(s) unpinned"
     return 0

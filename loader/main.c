@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmdline.h"
@@ -164,8 +165,17 @@ static void id_list(char *buf, size_t len, const __u32 *ids, int count)
 		n += snprintf(buf + n, len - n, "%s%u", i ? "," : "", ids[i]);
 }
 
+/* Milliseconds since start, on the monotonic clock. */
+static long ms_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
-			  const struct vg_policy_report *rep)
+			  const struct vg_policy_report *rep, long load_ms)
 {
 	char progs[256], links[256], maps[256];
 	bool kernel_log = decisions_reach_kernel_log();
@@ -174,15 +184,15 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s prog_ids=%s link_ids=%s map_ids=%s",
+	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s",
 	       vg_mode_name(cfg->mode), vg_tree_option(cfg->tree), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
 	       kernel_checked_root_signature() ? "required" : "no", major(root->dev),
 	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
 	       rep->guards, rep->features.bpf_hook_args,
 	       rep->features.ioctl_compat_hook ? "yes" : "no",
 	       rep->kprobe_override ? "yes" : "no", rep->verity_trust ? "yes" : "no",
-	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", progs, links,
-	       maps);
+	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", load_ms, progs,
+	       links, maps);
 	if (!rep->verity_trust && (cfg->allow_count || cfg->allow_signed))
 		vg_log(VG_LOG_NOTICE,
 		       "rd.verigate.allow= and rd.verigate.signed= need the bdev_setintegrity LSM hook (Linux 6.12+), which this kernel lacks: no verity device but the root is trusted");
@@ -228,7 +238,9 @@ static int load_gate(const char *newroot)
 	struct vg_root root;
 	struct stat initramfs, real_root;
 	char tree[4096], err[512];
+	struct timespec start;
 
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (load_config(&cfg, true))
 		return 1;
 	if (cfg.mode == VG_MODE_OFF)
@@ -258,7 +270,7 @@ static int load_gate(const char *newroot)
 		vg_log(VG_LOG_ERR, "nothing loaded: %s", err);
 		return 1;
 	}
-	report_loaded(&cfg, &root, &rep);
+	report_loaded(&cfg, &root, &rep, ms_since(&start));
 	return 0;
 }
 
