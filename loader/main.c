@@ -165,6 +165,20 @@ static void id_list(char *buf, size_t len, const __u32 *ids, int count)
 		n += snprintf(buf + n, len - n, "%s%u", i ? "," : "", ids[i]);
 }
 
+/* What each program cost the verifier, for make bench (docs/performance.md). */
+static void report_verified_insns(const struct vg_policy_report *rep)
+{
+	char line[2048];
+	size_t n = 0;
+	int i;
+
+	line[0] = '\0';
+	for (i = 0; i < rep->count && n < sizeof(line); i++)
+		n += snprintf(line + n, sizeof(line) - n, "%s%s=%u", i ? "," : "", rep->prog_names[i],
+			      rep->verified_insns[i]);
+	vg_log(VG_LOG_NOTICE, "verified_insns %s", line);
+}
+
 /* Milliseconds since start, on the monotonic clock. */
 static long ms_since(const struct timespec *start)
 {
@@ -193,6 +207,7 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	       rep->kprobe_override ? "yes" : "no", rep->verity_trust ? "yes" : "no",
 	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", load_ms, progs,
 	       links, maps);
+	report_verified_insns(rep);
 	if (!rep->verity_trust && (cfg->allow_count || cfg->allow_signed))
 		vg_log(VG_LOG_NOTICE,
 		       "rd.verigate.allow= and rd.verigate.signed= need the bdev_setintegrity LSM hook (Linux 6.12+), which this kernel lacks: no verity device but the root is trusted");

@@ -91,12 +91,16 @@ static void rollback(struct attached *a, const char *pin_dir)
 	rmdir(pin_dir);
 }
 
-static __u32 prog_id(int fd)
+/* The program's ID, and how many instructions the verifier processed. */
+static __u32 prog_id(int fd, __u32 *verified_insns)
 {
 	struct bpf_prog_info info = { 0 };
 	__u32 len = sizeof(info);
 
-	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
+	if (bpf_obj_get_info_by_fd(fd, &info, &len))
+		return 0;
+	*verified_insns = info.verified_insns;
+	return info.id;
 }
 
 static __u32 map_id(int fd)
@@ -162,7 +166,9 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			return -1;
 		}
 		a->pinned[n] = true;
-		report->prog_ids[n] = skel->bss->own_prog_ids[n] = prog_id(bpf_program__fd(prog));
+		report->prog_ids[n] = skel->bss->own_prog_ids[n] =
+			prog_id(bpf_program__fd(prog), &report->verified_insns[n]);
+		snprintf(report->prog_names[n], sizeof(report->prog_names[n]), "%s", name);
 		report->link_ids[n] = skel->bss->own_link_ids[n] = link_id(bpf_link__fd(link));
 		skel->bss->own_pin_inos[n] = st.st_ino;
 		if (is_view(prog) && record_view(skel, st.st_ino, err, errlen))

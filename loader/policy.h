@@ -47,6 +47,8 @@ struct vg_policy_report {
 	bool kprobe_override; /* kernel has bpf_override_return: kprobe loads refused */
 	bool verity_trust; /* extra verity devices can be trusted (6.12+) */
 	__u32 prog_ids[VG_PROGS_MAX];
+	char prog_names[VG_PROGS_MAX][64];
+	__u32 verified_insns[VG_PROGS_MAX]; /* as the verifier counted them at load */
 	__u32 link_ids[VG_PROGS_MAX];
 	int map_count;
 	__u32 map_ids[VG_PROGS_MAX];
