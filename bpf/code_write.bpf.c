@@ -20,14 +20,14 @@
 #define FMODE_WRITE 0x2
 #define PROC_SUPER_MAGIC 0x9fa0
 
-#define code_write_refuse(what) refuse_logged(VG_HOOK_CODE_WRITE, "code-write", what)
+#define code_write_refuse(op) refuse_op(VG_HOOK_CODE_WRITE, op)
 
 SEC("lsm/ptrace_access_check")
 int BPF_PROG(verigate_ptrace, struct task_struct *child, unsigned int mode, int ret)
 {
 	if (ret || !(mode & PTRACE_MODE_ATTACH))
 		return ret;
-	return code_write_refuse("ptrace-attach");
+	return code_write_refuse(VG_OP_PTRACE_ATTACH);
 }
 
 SEC("lsm/ptrace_traceme")
@@ -35,7 +35,7 @@ int BPF_PROG(verigate_traceme, struct task_struct *parent, int ret)
 {
 	if (ret)
 		return ret;
-	return code_write_refuse("ptrace-traceme");
+	return code_write_refuse(VG_OP_PTRACE_TRACEME);
 }
 
 /* procfs names every process's memory file "mem". */
@@ -54,5 +54,5 @@ int BPF_PROG(verigate_mem_write, struct file *file, int ret)
 {
 	if (ret || !(file->f_mode & FMODE_WRITE) || !is_proc_mem(file))
 		return ret;
-	return code_write_refuse("proc-mem-write");
+	return code_write_refuse(VG_OP_PROC_MEM_WRITE);
 }

@@ -8,6 +8,7 @@
 #include "counters.h"
 #include "denials.h"
 #include "kernel_types.h"
+#include "refused_ops.h"
 #include "state.h"
 #include "verity_devices.h"
 
@@ -16,7 +17,6 @@
 extern struct vg_counters counters SEC(".maps");
 /* Filled in by verity_trust.bpf.c, read by the exec gate. */
 extern struct vg_verity_devices verity_devices SEC(".maps");
-extern struct vg_denial_ring denial_ring SEC(".maps");
 
 static __always_inline void count(enum vg_hook hook, enum vg_verdict verdict)
 {
@@ -30,48 +30,6 @@ static __always_inline void count(enum vg_hook hook, enum vg_verdict verdict)
 static __always_inline __u32 current_pid(void)
 {
 	return bpf_get_current_pid_tgid() >> 32;
-}
-
-/* comm is the caller's to choose: keep the view one record per line. */
-static __always_inline void sanitize_comm(char *comm)
-{
-	int i;
-
-	for (i = 0; i < 16; i++) {
-		if (!comm[i])
-			break;
-		if (comm[i] <= ' ' || comm[i] > '~' || comm[i] == '=')
-			comm[i] = '?';
-	}
-}
-
-/*
- * Keep a refusal in the denial ring. Each CPU takes its own sequence
- * number, and so its own slot; seq is written last, so that a reader
- * skips a record being written.
- */
-static __always_inline void record_denial(enum vg_hook hook, __u32 dev, __u64 ino,
-					  const char *what)
-{
-	__u64 seq = __sync_fetch_and_add(&denial_seq, 1) + 1;
-	__u32 slot = seq % VG_DENIAL_RING;
-	struct vg_denial *d = bpf_map_lookup_elem(&denial_ring, &slot);
-
-	if (!d)
-		return;
-	d->seq = 0;
-	d->boot_ns = bpf_ktime_get_boot_ns();
-	d->pid = current_pid();
-	d->dev = dev;
-	d->ino = ino;
-	d->hook = hook;
-	d->verdict = enforce ? VG_VERDICT_DENY : VG_VERDICT_AUDIT;
-	bpf_get_current_comm(d->comm, sizeof(d->comm));
-	sanitize_comm(d->comm);
-	d->what[0] = '\0';
-	if (what)
-		bpf_probe_read_kernel_str(d->what, sizeof(d->what), what);
-	d->seq = seq;
 }
 
 /*
@@ -137,18 +95,21 @@ static __always_inline bool log_budget(void)
 			bpf_printk(fmt, ##args);                              \
 	})
 
-/* A refusal of the operation named what (a string literal) by a hook of
- * the given kind, logged with who asked. */
-#define refuse_logged(hook, kind, what)                                       \
+/*
+ * Logs a refusal (within the log budget) and keeps it in the denial ring:
+ * refusals.bpf.c. A global function, so that the verifier checks it once
+ * per program rather than once per refusal in it: that keeps each program
+ * a few hundred instructions and the loader quick. Returns 0.
+ */
+extern int vg_note_refusal(__u32 hook, __u32 op, __u32 dev, __u64 ino);
+
+/* A refusal of op (enum vg_op) by a hook of the given kind. */
+#define refuse_op(hook, op)                                                   \
 	({                                                                    \
-		char comm_[16];                                               \
-		bpf_get_current_comm(comm_, sizeof(comm_));                   \
-		vg_log("verigate: %s " kind " %s pid=%u comm=%s",             \
-		       enforce ? "deny" : "audit", what, current_pid(), comm_); \
-		record_denial(hook, 0, 0, what);                              \
+		vg_note_refusal(hook, op, 0, 0);                              \
 		refuse(hook);                                                 \
 	})
 
-#define guard_refuse(what) refuse_logged(VG_HOOK_GUARD, "guard", what)
+#define guard_refuse(op) refuse_op(VG_HOOK_GUARD, op)
 
 #endif

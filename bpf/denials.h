@@ -19,8 +19,8 @@ struct vg_denial {
 	__u64 ino;
 	__u32 hook;    /* enum vg_hook */
 	__u32 verdict; /* VG_VERDICT_DENY or VG_VERDICT_AUDIT */
-	char comm[16]; /* printable, without spaces or '=' */
-	char what[24]; /* the guard's name for the refused operation, or "" */
+	char comm[16]; /* as the task set it; the view makes it printable */
+	__u32 op;      /* enum vg_op: what a guard or code-write hook refused */
 };
 
 struct vg_denial_ring {
@@ -29,5 +29,7 @@ struct vg_denial_ring {
 	__type(key, __u32);
 	__type(value, struct vg_denial);
 };
+
+extern struct vg_denial_ring denial_ring SEC(".maps");
 
 #endif

@@ -19,12 +19,6 @@
 #define MAP_TYPE 0x0f
 #define MAP_PRIVATE 0x02
 
-static const char *const hook_names[VG_HOOK_COUNT] = {
-	[VG_HOOK_EXEC] = "exec",
-	[VG_HOOK_MMAP] = "mmap",
-	[VG_HOOK_MPROTECT] = "mprotect",
-};
-
 static __always_inline bool file_trusted(struct file *file)
 {
 	struct super_block *sb = file->f_inode->i_sb;
@@ -46,8 +40,7 @@ static __always_inline bool file_trusted(struct file *file)
 static __always_inline int decide(enum vg_hook hook, bool allowed, struct file *file)
 {
 	__u32 dev = 0;
-	unsigned long ino = 0;
-	char comm[16];
+	__u64 ino = 0;
 
 	if (allowed)
 		return allow(hook);
@@ -55,11 +48,7 @@ static __always_inline int decide(enum vg_hook hook, bool allowed, struct file *
 		dev = file->f_inode->i_sb->s_dev;
 		ino = file->f_inode->i_ino;
 	}
-	bpf_get_current_comm(comm, sizeof(comm));
-	vg_log("verigate: %s %s dev=%u:%u ino=%lu pid=%u comm=%s",
-	       enforce ? "deny" : "audit", hook_names[hook], dev >> 20, dev & 0xfffff, ino,
-	       current_pid(), comm);
-	record_denial(hook, dev, ino, NULL);
+	vg_note_refusal(hook, VG_OP_NONE, dev, ino);
 	return refuse(hook);
 }
 

@@ -95,22 +95,22 @@ static __always_inline int guard_bpf_cmd(int cmd, union bpf_attr *attr)
 {
 	switch (cmd) {
 	case BPF_PROG_GET_FD_BY_ID:
-		return in_list32(own_prog_ids, attr->prog_id) ? guard_refuse("prog-get-fd") : 0;
+		return in_list32(own_prog_ids, attr->prog_id) ? guard_refuse(VG_OP_PROG_GET_FD) : 0;
 	case BPF_MAP_GET_FD_BY_ID:
-		return in_list32(own_map_ids, attr->map_id) ? guard_refuse("map-get-fd") : 0;
+		return in_list32(own_map_ids, attr->map_id) ? guard_refuse(VG_OP_MAP_GET_FD) : 0;
 	case BPF_LINK_GET_FD_BY_ID:
-		return in_list32(own_link_ids, attr->link_id) ? guard_refuse("link-get-fd") : 0;
+		return in_list32(own_link_ids, attr->link_id) ? guard_refuse(VG_OP_LINK_GET_FD) : 0;
 	case BPF_PROG_LOAD:
 		/* Programs that can change what an LSM hook returns. */
 		if (attr->prog_type == BPF_PROG_TYPE_LSM)
-			return guard_refuse("load-lsm");
+			return guard_refuse(VG_OP_LOAD_LSM);
 		if (attr->prog_type == BPF_PROG_TYPE_EXT)
-			return guard_refuse("load-freplace");
+			return guard_refuse(VG_OP_LOAD_FREPLACE);
 		if (attr->prog_type == BPF_PROG_TYPE_TRACING &&
 		    attr->expected_attach_type == BPF_MODIFY_RETURN)
-			return guard_refuse("load-fmod-ret");
+			return guard_refuse(VG_OP_LOAD_FMOD_RET);
 		if (attr->prog_type == BPF_PROG_TYPE_KPROBE && kprobe_override)
-			return guard_refuse("load-kprobe");
+			return guard_refuse(VG_OP_LOAD_KPROBE);
 		return 0;
 	}
 	return 0;
@@ -141,7 +141,7 @@ int BPF_PROG(guard_bpf_map, struct bpf_map *map, unsigned int fmode, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	return in_list32(own_map_ids, map->id) ? guard_refuse("map-fd") : 0;
+	return in_list32(own_map_ids, map->id) ? guard_refuse(VG_OP_MAP_FD) : 0;
 }
 
 SEC("lsm/bpf_prog")
@@ -149,7 +149,7 @@ int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	return in_list32(own_prog_ids, prog->aux->id) ? guard_refuse("prog-fd") : 0;
+	return in_list32(own_prog_ids, prog->aux->id) ? guard_refuse(VG_OP_PROG_FD) : 0;
 }
 
 /*
@@ -166,7 +166,7 @@ int BPF_PROG(guard_pin_open, struct inode *inode, int mask, int ret)
 	if (is_view_pin(inode) && (mask & MAY_OPEN) &&
 	    !(mask & (MAY_WRITE | MAY_APPEND | MAY_EXEC)))
 		return 0;
-	return is_pin_file(inode) ? guard_refuse("pin-open") : 0;
+	return is_pin_file(inode) ? guard_refuse(VG_OP_PIN_OPEN) : 0;
 }
 
 SEC("lsm/inode_unlink")
@@ -174,7 +174,7 @@ int BPF_PROG(guard_pin_unlink, struct inode *dir, struct dentry *dentry, int ret
 {
 	if (ret || !guarding())
 		return ret;
-	return is_pin(dentry->d_inode) ? guard_refuse("pin-unlink") : 0;
+	return is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_UNLINK) : 0;
 }
 
 SEC("lsm/inode_rmdir")
@@ -182,7 +182,7 @@ int BPF_PROG(guard_pin_rmdir, struct inode *dir, struct dentry *dentry, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	return is_pin(dentry->d_inode) ? guard_refuse("pin-rmdir") : 0;
+	return is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_RMDIR) : 0;
 }
 
 SEC("lsm/inode_rename")
@@ -193,7 +193,7 @@ int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
 		return ret;
 	if (is_pin(old_dentry->d_inode) || is_pin(new_dentry->d_inode) ||
 	    is_pin(new_dir))
-		return guard_refuse("pin-rename");
+		return guard_refuse(VG_OP_PIN_RENAME);
 	return 0;
 }
 
@@ -211,10 +211,10 @@ int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
 		return ret;
 	dev = mnt->mnt_sb->s_dev;
 	if (dev == bpffs_dev)
-		return guard_refuse("umount-bpffs");
+		return guard_refuse(VG_OP_UMOUNT_BPFFS);
 	if ((flags & MNT_DETACH) &&
 	    (dev == sysfs_dev || dev == trusted_dev || dev == real_root_dev))
-		return guard_refuse("umount-lazy-above-bpffs");
+		return guard_refuse(VG_OP_UMOUNT_LAZY_ABOVE_BPFFS);
 	return 0;
 }
 
@@ -230,9 +230,9 @@ int BPF_PROG(guard_mount, const char *dev_name, const struct path *path,
 	if (ret || !guarding() || !in_initial_mount_ns())
 		return ret;
 	if (flags & MS_MOVE)
-		return guard_refuse("mount-move");
+		return guard_refuse(VG_OP_MOUNT_MOVE);
 	if (path->dentry->d_sb->s_dev == bpffs_dev)
-		return guard_refuse("mount-over-bpffs");
+		return guard_refuse(VG_OP_MOUNT_OVER_BPFFS);
 	return 0;
 }
 
@@ -244,7 +244,7 @@ int BPF_PROG(guard_move_mount, const struct path *from_path, const struct path *
 		return ret;
 	if (from_path->mnt->mnt_sb->s_dev == bpffs_dev ||
 	    to_path->dentry->d_sb->s_dev == bpffs_dev)
-		return guard_refuse("move-mount-bpffs");
+		return guard_refuse(VG_OP_MOVE_MOUNT_BPFFS);
 	return 0;
 }
 
@@ -255,7 +255,7 @@ int BPF_PROG(guard_kernel_read_file, struct file *file, int id, bool contents, i
 	if (ret || !guarding())
 		return ret;
 	if (file->f_inode->i_sb->s_dev != trusted_dev)
-		return guard_refuse("kernel-read-file");
+		return guard_refuse(VG_OP_KERNEL_READ_FILE);
 	return 0;
 }
 
@@ -265,7 +265,7 @@ int BPF_PROG(guard_kernel_load_data, enum kernel_load_data_id id, bool contents,
 {
 	if (ret || !guarding())
 		return ret;
-	return guard_refuse("kernel-load-data");
+	return guard_refuse(VG_OP_KERNEL_LOAD_DATA);
 }
 
 /* A lockdown reason this kernel knows, by name (values shift between kernels). */
@@ -288,7 +288,7 @@ int BPF_PROG(guard_lockdown, enum lockdown_reason what, int ret)
 	if (what < bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_INTEGRITY_MAX) ||
 	    lockdown_is(what, LOCKDOWN_KCORE) || lockdown_is(what, LOCKDOWN_DBG_READ_KERNEL) ||
 	    lockdown_is(what, LOCKDOWN_PERF) || lockdown_is(what, LOCKDOWN_XFRM_SECRET))
-		return guard_refuse("lockdown");
+		return guard_refuse(VG_OP_LOCKDOWN);
 	return 0;
 }
 
@@ -300,7 +300,7 @@ int BPF_PROG(guard_ptrace_init, struct task_struct *child, unsigned int mode, in
 	if (ret || !guarding())
 		return ret;
 	if ((mode & PTRACE_MODE_ATTACH) && child->tgid == 1 && current_pid() != 1)
-		return guard_refuse("ptrace-pid1");
+		return guard_refuse(VG_OP_PTRACE_PID1);
 	return 0;
 }
 
@@ -340,7 +340,7 @@ static __always_inline int guard_dm_cmd(struct file *file, unsigned int cmd, uns
 		return 0;
 	switch (cmd & 0xff) {
 	case DM_REMOVE_ALL_CMD: /* would mark the root for deferred removal */
-		return guard_refuse("dm-ioctl");
+		return guard_refuse(VG_OP_DM_IOCTL);
 	case DM_DEV_REMOVE_CMD:
 	case DM_DEV_RENAME_CMD:
 	case DM_DEV_SUSPEND_CMD:
@@ -349,7 +349,7 @@ static __always_inline int guard_dm_cmd(struct file *file, unsigned int cmd, uns
 	case DM_TARGET_MSG_CMD:
 	case DM_DEV_SET_GEOMETRY_CMD:
 		if (!verity_trust || names_root(arg))
-			return guard_refuse("dm-ioctl");
+			return guard_refuse(VG_OP_DM_IOCTL);
 	}
 	return 0;
 }

@@ -99,7 +99,7 @@ static __always_inline int learn_digest(struct block_device *bdev, __u64 key)
 	if (bdev->bd_dev == trusted_dev) {
 		if (dev.strict && same_digest(digest, len, root_digest, root_digest_len))
 			return 0;
-		return guard_refuse("verity-table-on-root");
+		return guard_refuse(VG_OP_VERITY_TABLE_ON_ROOT);
 	}
 	dev.listed = listed(digest, len);
 	bpf_map_update_elem(&verity_devices, &key, &dev, BPF_ANY);

@@ -94,28 +94,53 @@ int status(struct bpf_iter__bpf_map *ctx)
 	return 0;
 }
 
-/* The ring, oldest first: one line per record still in it. */
+/* comm is the caller's to choose: keep the view one record per line. */
+static __always_inline void sanitize_comm(char *comm)
+{
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		if (!comm[i])
+			break;
+		if (comm[i] <= ' ' || comm[i] > '~' || comm[i] == '=')
+			comm[i] = '?';
+	}
+}
+
+struct ring_walk {
+	struct seq_file *seq;
+	__u64 last;
+};
+
+static long print_denial(__u32 i, struct ring_walk *walk)
+{
+	__u32 slot = (walk->last + 1 + i) % VG_DENIAL_RING;
+	struct vg_denial *d = bpf_map_lookup_elem(&denial_ring, &slot);
+	char comm[16];
+
+	if (!d || !d->seq || d->hook >= VG_HOOK_COUNT || d->verdict >= VG_VERDICT_COUNT ||
+	    d->op >= VG_OP_COUNT)
+		return 0;
+	__builtin_memcpy(comm, d->comm, sizeof(comm));
+	comm[15] = '\0';
+	sanitize_comm(comm);
+	BPF_SEQ_PRINTF(walk->seq,
+		       "seq=%llu boot_ns=%llu verdict=%s hook=%s dev=%u:%u ino=%llu pid=%u comm=%s errno=%d what=%s\n",
+		       d->seq, d->boot_ns, verdict_names[d->verdict], hook_names[d->hook],
+		       d->dev >> 20, d->dev & 0xfffff, d->ino, d->pid, comm,
+		       d->verdict == VG_VERDICT_DENY ? EPERM : 0, vg_op_names[d->op]);
+	return 0;
+}
+
+/* The ring, oldest first: one line per record still in it. bpf_loop keeps
+ * the verifier to one pass over the record's printing. */
 SEC("iter/bpf_map")
 int denials(struct bpf_iter__bpf_map *ctx)
 {
-	struct seq_file *seq = ctx->meta->seq;
-	__u64 last = denial_seq;
-	__u32 i, slot;
+	struct ring_walk walk = { .seq = ctx->meta->seq, .last = denial_seq };
 
 	if (ctx->map)
 		return 0;
-	for (i = 1; i <= VG_DENIAL_RING; i++) {
-		struct vg_denial *d;
-
-		slot = (last + i) % VG_DENIAL_RING;
-		d = bpf_map_lookup_elem(&denial_ring, &slot);
-		if (!d || !d->seq || d->hook >= VG_HOOK_COUNT || d->verdict >= VG_VERDICT_COUNT)
-			continue;
-		BPF_SEQ_PRINTF(seq,
-			       "seq=%llu boot_ns=%llu verdict=%s hook=%s dev=%u:%u ino=%llu pid=%u comm=%s errno=%d what=%s\n",
-			       d->seq, d->boot_ns, verdict_names[d->verdict], hook_names[d->hook],
-			       d->dev >> 20, d->dev & 0xfffff, d->ino, d->pid, d->comm,
-			       d->verdict == VG_VERDICT_DENY ? EPERM : 0, d->what[0] ? d->what : "-");
-	}
+	bpf_loop(VG_DENIAL_RING, print_denial, &walk, 0);
 	return 0;
 }

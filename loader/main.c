@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmdline.h"
+#include "elapsed.h"
 #include "hex.h"
 #include "log.h"
 #include "policy.h"
@@ -165,8 +166,9 @@ static void id_list(char *buf, size_t len, const __u32 *ids, int count)
 		n += snprintf(buf + n, len - n, "%s%u", i ? "," : "", ids[i]);
 }
 
-/* What each program cost the verifier, for make bench (docs/performance.md). */
-static void report_verified_insns(const struct vg_policy_report *rep)
+/* Where the loader's time went and what each program cost the verifier,
+ * for make bench (docs/performance.md). */
+static void report_costs(const struct vg_policy_report *rep, long verify_ms)
 {
 	char line[2048];
 	size_t n = 0;
@@ -177,19 +179,12 @@ static void report_verified_insns(const struct vg_policy_report *rep)
 		n += snprintf(line + n, sizeof(line) - n, "%s%s=%u", i ? "," : "", rep->prog_names[i],
 			      rep->verified_insns[i]);
 	vg_log(VG_LOG_NOTICE, "verified_insns %s", line);
-}
-
-/* Milliseconds since start, on the monotonic clock. */
-static long ms_since(const struct timespec *start)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+	vg_log(VG_LOG_NOTICE, "load_phases_ms verify=%ld probe=%ld bpf_load=%ld attach_pin=%ld",
+	       verify_ms, rep->probe_ms, rep->bpf_load_ms, rep->attach_ms);
 }
 
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
-			  const struct vg_policy_report *rep, long load_ms)
+			  const struct vg_policy_report *rep, long load_ms, long verify_ms)
 {
 	char progs[256], links[256], maps[256];
 	bool kernel_log = decisions_reach_kernel_log();
@@ -207,7 +202,7 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	       rep->kprobe_override ? "yes" : "no", rep->verity_trust ? "yes" : "no",
 	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", load_ms, progs,
 	       links, maps);
-	report_verified_insns(rep);
+	report_costs(rep, verify_ms);
 	if (!rep->verity_trust && (cfg->allow_count || cfg->allow_signed))
 		vg_log(VG_LOG_NOTICE,
 		       "rd.verigate.allow= and rd.verigate.signed= need the bdev_setintegrity LSM hook (Linux 6.12+), which this kernel lacks: no verity device but the root is trusted");
@@ -254,6 +249,7 @@ static int load_gate(const char *newroot)
 	struct stat initramfs, real_root;
 	char tree[4096], err[512];
 	struct timespec start;
+	long verify_ms;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (load_config(&cfg, true))
@@ -269,6 +265,7 @@ static int load_gate(const char *newroot)
 		vg_log(VG_LOG_ERR, "refusing the %s: %s", tree_label(cfg.tree), err);
 		return 1;
 	}
+	verify_ms = vg_ms_since(&start);
 	if (!bpf_lsm_active(true))
 		return cfg.mode == VG_MODE_ENFORCE ? 1 : 0;
 	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC, "mode=0700") || stat("/", &initramfs) ||
@@ -285,7 +282,7 @@ static int load_gate(const char *newroot)
 		vg_log(VG_LOG_ERR, "nothing loaded: %s", err);
 		return 1;
 	}
-	report_loaded(&cfg, &root, &rep, ms_since(&start));
+	report_loaded(&cfg, &root, &rep, vg_ms_since(&start), verify_ms);
 	return 0;
 }
 

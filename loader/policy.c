@@ -12,6 +12,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "elapsed.h"
 #include "verigate.skel.h"
 #include "verigate_abi.h"
 
@@ -266,10 +267,12 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 {
 	struct attached a = { 0 };
 	struct verigate_bpf *skel;
+	struct timespec phase;
 	struct stat dir;
 	int i, rc = -1;
 
 	memset(report, 0, sizeof(*report));
+	clock_gettime(CLOCK_MONOTONIC, &phase);
 	skel = verigate_bpf__open();
 	if (!skel) {
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
@@ -281,12 +284,16 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 	set_rodata(skel, params, &report->features, &dir);
 	report->kprobe_override = skel->rodata->kprobe_override;
 	report->verity_trust = skel->rodata->verity_trust;
+	report->probe_ms = vg_ms_since(&phase);
+	clock_gettime(CLOCK_MONOTONIC, &phase);
 	if (verigate_bpf__load(skel)) {
 		snprintf(err, errlen, "load BPF programs: %s (is kernel BTF available?)",
 			 strerror(errno));
 		rmdir(pin_dir);
 		goto out;
 	}
+	report->bpf_load_ms = vg_ms_since(&phase);
+	clock_gettime(CLOCK_MONOTONIC, &phase);
 	if (attach_and_pin(skel, pin_dir, &a, report, err, errlen)) {
 		rollback(&a, pin_dir);
 		memset(report, 0, sizeof(*report));
@@ -296,6 +303,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 	record_program_names(skel);
 	for (i = 0; i < a.count; i++)
 		bpf_link__destroy(a.links[i]); /* closes our fd; the pin keeps it */
+	report->attach_ms = vg_ms_since(&phase);
 	rc = 0;
 out:
 	verigate_bpf__destroy(skel);

@@ -52,6 +52,9 @@ struct vg_policy_report {
 	__u32 link_ids[VG_PROGS_MAX];
 	int map_count;
 	__u32 map_ids[VG_PROGS_MAX];
+	/* Where the time went (ms): reading the kernel's BTF to pick the
+	 * programs, loading them (the verifier) and attaching and pinning. */
+	long probe_ms, bpf_load_ms, attach_ms;
 };
 
 /*
