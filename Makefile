@@ -133,11 +133,18 @@ $(BUILD)/attacks/%: tests/attacks/%.c tests/attacks/outcome.h
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Itests/attacks $< -lbpf -o $@
 
-# The benchmark's workloads, run in the guest by make bench.
-$(BUILD)/bench/vg-bench: tests/bench/vg-bench.c
+# The benchmark's workloads and its IMA key enrolment, run in the guest by
+# make bench.
+$(BUILD)/bench/%: tests/bench/%.c
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $< -ldl -o $@
+
+# The loader's feature probe alone, for a callgrind count on the host.
+$(BUILD)/bench/vg-probe-cost: tests/bench/vg-probe-cost.c $(BUILD)/loader/kernel_features.o
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader $^ -lbpf -o $@
 
 $(BUILD)/progs/%: tests/progs/%.c
 	$(call msg,CC,$@)
@@ -208,7 +215,7 @@ compare: deps
 # Cost per exec, mmap and boot as ratios to no gate and to IPE; rewrites
 # docs/performance.md and docs/performance.png. Not part of check.
 bench: deps
-	$(Q)tests/lib/install-deps python3-matplotlib
+	$(Q)tests/lib/install-deps python3-matplotlib ima-evm-utils valgrind
 	$(Q)tests/bench/run
 
 demo: deps

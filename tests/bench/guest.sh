@@ -1,16 +1,48 @@
+# shellcheck shell=sh
 # In-guest part of make bench (tests/bench/run): the workloads of vg-bench,
 # REPEATS times each, interleaved, then the BPF programs' own statistics
-# where bpftool may read them. Prints "sample WORKLOAD NS_PER_OP" lines,
+# where bpftool may read them. Prints "sample WORKLOAD NS_PER_OP OPS" lines,
 # "refused WORKLOAD WHY", "boot_ms MS" (kernel start to this script),
-# "loader_ms MS", "verified_insns NAME=N,..." and "progs_json JSON".
+# "initrd_ms MS" (the initramfs' start to this script), "loader_ms MS",
+# "load_phases_ms ...", "verified_insns NAME=N,...", "pmu WHAT", "unverified_exec
+# runs|refused" and "progs_json JSON".
+#   IMA=1             first make IMA appraise every exec and executable
+#                     mapping against the test key (the image is signed)
+#   EXPECT_UNVERIFIED runs or refused: what this configuration must do
+#                     with a program that is not in the verified image;
+#                     anything else fails the boot (a configuration that
+#                     does not gate measures nothing)
 REPEATS=${REPEATS:-3}
 SCALE=${SCALE:-1}
 read -r uptime _ < /proc/uptime
-echo "boot_ms ${uptime%.*}${uptime#*.}0"
-# The loader's own time and the verifier's count per program, from its
-# kmsg lines (none without verigate).
+boot_ms=${uptime%.*}${uptime#*.}0
+echo "boot_ms $boot_ms"
+run_init=$(dmesg | sed -n 's/^\[ *\([0-9]*\)\.\([0-9]\{3\}\).*\] Run \/init as init process.*/\1\2/p' | head -n 1)
+[ -z "$run_init" ] || echo "initrd_ms $((boot_ms - run_init))"
+# The loader's own time, where it went, and the verifier's count per
+# program, from its kmsg lines (none without verigate).
 dmesg | sed -n 's/.*verigate: [a-z]* .* load_ms=\([0-9]*\) .*/loader_ms \1/p' | head -n 1
+dmesg | sed -n 's/.*verigate: load_phases_ms /load_phases_ms /p' | head -n 1
 dmesg | sed -n 's/.*verigate: verified_insns /verified_insns /p' | head -n 1
+# Whether perf could count instructions here (under TCG it cannot).
+dmesg | sed -n 's/.*Performance Events: /pmu /p' | head -n 1
+if [ "${IMA:-0}" = 1 ]; then
+    grep -q securityfs /proc/mounts || mount -t securityfs securityfs /sys/kernel/security
+    vg-ima-enrol /mnt/cert.der > /dev/null || exit 1
+    printf '%s\n' "appraise func=BPRM_CHECK appraise_type=imasig" \
+        "appraise func=MMAP_CHECK appraise_type=imasig" > /sys/kernel/security/ima/policy || exit 1
+fi
+# The control: a copy of busybox outside the verified image (named
+# busybox: it picks its applet by its own name).
+mkdir -p /tmp/unverified
+cat /bin/busybox > /tmp/unverified/busybox
+chmod 0755 /tmp/unverified/busybox
+if /tmp/unverified/busybox true 2> /dev/null; then unverified=runs; else unverified=refused; fi
+echo "unverified_exec $unverified"
+if [ -n "${EXPECT_UNVERIFIED:-}" ] && [ "$unverified" != "$EXPECT_UNVERIFIED" ]; then
+    echo "bench: a program outside the verified image $unverified, expected: $EXPECT_UNVERIFIED" >&2
+    exit 1
+fi
 sysctl -qw kernel.bpf_stats_enabled=1 2> /dev/null || echo 1 > /proc/sys/kernel/bpf_stats_enabled
 # A shell script of many short execs, like a configure script.
 cat > /tmp/script-workload.sh << 'SCRIPT'
@@ -26,11 +58,12 @@ r=0
 while [ $r -lt "$REPEATS" ]; do
     for w in "spawn-static $((2000 * SCALE))" "spawn-dynamic $((200 * SCALE))" \
         "dlopen $((1000 * SCALE))" "mprotect $((10000 * SCALE))"; do
+        # shellcheck disable=SC2086 # two words: the workload and its count
         set -- $w
         # A workload the gate refuses (IPE: anonymous executable memory)
         # is reported, not timed.
         if out=$(vg-bench "$1" "$2" 2>&1); then
-            echo "sample $out" | awk '{ print "sample", $2, $4 }'
+            echo "sample $out" | awk '{ print "sample", $2, $4, $3 }'
         else
             echo "refused $1 $out"
         fi
@@ -38,7 +71,7 @@ while [ $r -lt "$REPEATS" ]; do
     start=$(cut -d' ' -f1 /proc/uptime)
     sh /tmp/script-workload.sh
     end=$(cut -d' ' -f1 /proc/uptime)
-    echo "$start $end" | awk '{ printf "sample script %.0f\n", ($2 - $1) * 1e9 / 150 }'
+    echo "$start $end" | awk '{ printf "sample script %.0f 150\n", ($2 - $1) * 1e9 / 150 }'
     r=$((r + 1))
 done
 # run_cnt, run_time_ns and verified_insns of every BPF program, for the

@@ -17,6 +17,17 @@ add_program() {
     copy_libs "$1"
 }
 
+# ima_sign_tree KEYDIR: an IMA signature (security.ima, evmctl, SHA-256)
+# on every regular file of $root, by KEYDIR/key.pem (tests/lib/ima-test-key);
+# mkfs.ext4 -d copies it into the image.
+ima_sign_tree() {
+    local f out
+    while IFS= read -r -d '' f; do
+        out=$(evmctl ima_sign --key "$1/key.pem" -a sha256 "$f" 2>&1) ||
+            { echo "${0##*/}: evmctl could not sign $f: $out" >&2; exit 1; }
+    done < <(find "$root" -type f -print0)
+}
+
 # seal_image OUTDIR SIZE_MB: OUTDIR/root.img (ext4, 4 KiB blocks) made from
 # $root, OUTDIR/hash.img (its dm-verity hash tree) and OUTDIR/roothash.
 seal_image() {
