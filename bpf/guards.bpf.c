@@ -4,7 +4,7 @@
  * reach verigate's BPF objects, remove its pins, unmount or hide the bpffs
  * that holds them, load code that could override its verdicts, load kernel
  * code from outside the verified root, write kernel memory, trace PID 1 or
- * reconfigure device-mapper. Each check is a compare or a bounded scan.
+ * reconfigure device-mapper. Each check is a compare or a hash lookup.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
@@ -14,6 +14,7 @@
 #include <bpf/bpf_tracing.h>
 
 #include "decide.h"
+#include "own_objects.h"
 
 #define MAY_EXEC 0x1
 #define MAY_WRITE 0x2
@@ -39,41 +40,12 @@ static __always_inline bool guarding(void)
 	return initramfs_sealed;
 }
 
-static __always_inline bool in_list32(const __u32 *list, __u32 id)
+/* The value for an inode on verigate's bpffs that is one of its pins. */
+static __always_inline __u32 *own_pin(struct inode *inode)
 {
-	int i;
-
-	if (!id)
-		return false;
-	for (i = 0; i < VG_OWN_MAX; i++)
-		if (list[i] == id)
-			return true;
-	return false;
-}
-
-/* An inode on verigate's bpffs whose number is one of the n in list. */
-static __always_inline bool pin_in(struct inode *inode, const __u64 *list, int n)
-{
-	int i;
-
 	if (!inode || inode->i_sb->s_dev != bpffs_dev)
-		return false;
-	for (i = 0; i < n; i++)
-		if (list[i] && list[i] == inode->i_ino)
-			return true;
-	return false;
-}
-
-/* One of the pins: a link, or a view (which is an iterator's link). */
-static __always_inline bool is_pin_file(struct inode *inode)
-{
-	return pin_in(inode, own_pin_inos, VG_OWN_MAX);
-}
-
-/* The pin of one of the read-only views (views.bpf.c). */
-static __always_inline bool is_view_pin(struct inode *inode)
-{
-	return pin_in(inode, view_pin_inos, VG_VIEW_COUNT);
+		return NULL;
+	return own_object(VG_OWN_PIN, inode->i_ino);
 }
 
 /* A pinned link, or the directory that holds them. */
@@ -81,7 +53,7 @@ static __always_inline bool is_pin(struct inode *inode)
 {
 	if (inode && inode->i_sb->s_dev == bpffs_dev && inode->i_ino == pin_dir_ino)
 		return true;
-	return is_pin_file(inode);
+	return own_pin(inode) != NULL;
 }
 
 static __always_inline bool in_initial_mount_ns(void)
@@ -95,11 +67,11 @@ static __always_inline int guard_bpf_cmd(int cmd, union bpf_attr *attr)
 {
 	switch (cmd) {
 	case BPF_PROG_GET_FD_BY_ID:
-		return in_list32(own_prog_ids, attr->prog_id) ? guard_refuse(VG_OP_PROG_GET_FD) : 0;
+		return own_object(VG_OWN_PROG, attr->prog_id) ? guard_refuse(VG_OP_PROG_GET_FD) : 0;
 	case BPF_MAP_GET_FD_BY_ID:
-		return in_list32(own_map_ids, attr->map_id) ? guard_refuse(VG_OP_MAP_GET_FD) : 0;
+		return own_object(VG_OWN_MAP, attr->map_id) ? guard_refuse(VG_OP_MAP_GET_FD) : 0;
 	case BPF_LINK_GET_FD_BY_ID:
-		return in_list32(own_link_ids, attr->link_id) ? guard_refuse(VG_OP_LINK_GET_FD) : 0;
+		return own_object(VG_OWN_LINK, attr->link_id) ? guard_refuse(VG_OP_LINK_GET_FD) : 0;
 	case BPF_PROG_LOAD:
 		/* Programs that can change what an LSM hook returns. */
 		if (attr->prog_type == BPF_PROG_TYPE_LSM)
@@ -141,7 +113,7 @@ int BPF_PROG(guard_bpf_map, struct bpf_map *map, unsigned int fmode, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	return in_list32(own_map_ids, map->id) ? guard_refuse(VG_OP_MAP_FD) : 0;
+	return own_object(VG_OWN_MAP, map->id) ? guard_refuse(VG_OP_MAP_FD) : 0;
 }
 
 SEC("lsm/bpf_prog")
@@ -149,7 +121,7 @@ int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	return in_list32(own_prog_ids, prog->aux->id) ? guard_refuse(VG_OP_PROG_FD) : 0;
+	return own_object(VG_OWN_PROG, prog->aux->id) ? guard_refuse(VG_OP_PROG_FD) : 0;
 }
 
 /*
@@ -161,12 +133,17 @@ int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
 SEC("lsm/inode_permission")
 int BPF_PROG(guard_pin_open, struct inode *inode, int mask, int ret)
 {
+	__u32 *pin;
+
 	if (ret || !guarding())
 		return ret;
-	if (is_view_pin(inode) && (mask & MAY_OPEN) &&
+	pin = own_pin(inode);
+	if (!pin)
+		return 0;
+	if ((*pin & VG_OWN_VIEW) && (mask & MAY_OPEN) &&
 	    !(mask & (MAY_WRITE | MAY_APPEND | MAY_EXEC)))
 		return 0;
-	return is_pin_file(inode) ? guard_refuse(VG_OP_PIN_OPEN) : 0;
+	return guard_refuse(VG_OP_PIN_OPEN);
 }
 
 SEC("lsm/inode_unlink")

@@ -5,6 +5,7 @@
 
 #include "counters.h"
 #include "denials.h"
+#include "own_objects.h"
 #include "state.h"
 #include "verity_devices.h"
 
@@ -35,11 +36,6 @@ const volatile bool tree_is_usr;
 const volatile __u32 nr_cpus;
 
 bool initramfs_sealed;
-__u32 own_prog_ids[VG_OWN_MAX];
-__u32 own_map_ids[VG_OWN_MAX];
-__u32 own_link_ids[VG_OWN_MAX];
-__u64 own_pin_inos[VG_OWN_MAX];
-__u64 view_pin_inos[VG_VIEW_COUNT];
 char program_names[VG_PROGRAM_NAMES_MAX];
 __u64 denial_seq;
 __u64 log_window_start;
@@ -49,3 +45,4 @@ __u64 log_held_back;
 struct vg_counters counters SEC(".maps");
 struct vg_verity_devices verity_devices SEC(".maps");
 struct vg_denial_ring denial_ring SEC(".maps");
+struct vg_own_objects own_objects SEC(".maps");

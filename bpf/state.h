@@ -48,13 +48,6 @@ extern const volatile __u32 nr_cpus;
 /* Flipped once, in the kernel, when PID 1 executes from the trusted root. */
 extern bool initramfs_sealed;
 
-extern __u32 own_prog_ids[VG_OWN_MAX];
-extern __u32 own_map_ids[VG_OWN_MAX];
-extern __u32 own_link_ids[VG_OWN_MAX];
-extern __u64 own_pin_inos[VG_OWN_MAX];
-/* The pins of the read-only views: opened for reading by anyone, and
- * otherwise guarded like the links' pins. */
-extern __u64 view_pin_inos[VG_VIEW_COUNT];
 /* The attached programs, for the status view. */
 extern char program_names[VG_PROGRAM_NAMES_MAX];
 /* How many refusals were recorded in the denial ring. */

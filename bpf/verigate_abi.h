@@ -3,6 +3,8 @@
 #ifndef VERIGATE_ABI_H
 #define VERIGATE_ABI_H
 
+#include <linux/types.h>
+
 enum vg_hook {
 	VG_HOOK_EXEC,
 	VG_HOOK_MMAP,
@@ -28,12 +30,31 @@ enum vg_verdict {
 #define VG_ALLOW_MAX 16
 #define VG_DIGEST_MAX 64
 
-/* Room for the IDs of verigate's own programs, maps and links. */
+/* Room for the IDs of verigate's own programs, maps and links, and for
+ * the inodes of its pins: VG_OWN_MAX of each kind. */
 #define VG_OWN_MAX 32
 
-/* The read-only views pinned next to the links, and the last refusals that
- * the denials view keeps. */
-#define VG_VIEW_COUNT 2
+/* A key of the own_objects map (own_objects.h): which of verigate's
+ * objects, and its ID (programs, maps, links) or inode number (pins). */
+enum vg_own_kind {
+	VG_OWN_PROG = 1,
+	VG_OWN_MAP,
+	VG_OWN_LINK,
+	VG_OWN_PIN,
+	VG_OWN_KINDS,
+};
+
+struct vg_own_key {
+	__u64 id;
+	__u32 kind; /* enum vg_own_kind */
+	__u32 zero; /* padding, zeroed: part of the hashed key */
+};
+
+/* The value: for a pin, whether it is one of the read-only views. */
+#define VG_OWN_VIEW 1u
+#define VG_OWN_OBJECTS_MAX (VG_OWN_MAX * (VG_OWN_KINDS - 1))
+
+/* The last refusals that the denials view keeps. */
 #define VG_DENIAL_RING 64
 /* The names of the attached programs, comma-separated, for the status view. */
 #define VG_PROGRAM_NAMES_MAX 768

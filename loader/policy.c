@@ -16,7 +16,7 @@
 #include "verigate.skel.h"
 #include "verigate_abi.h"
 
-_Static_assert(VG_PROGS_MAX <= VG_OWN_MAX, "the BPF side must have room for every ID");
+_Static_assert(VG_PROGS_MAX <= VG_OWN_MAX, "own_objects must have room for every object");
 
 struct attached {
 	int count;
@@ -120,18 +120,19 @@ static __u32 link_id(int fd)
 	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
 }
 
-static int record_view(struct verigate_bpf *skel, ino_t ino, char *err, size_t errlen)
+/* Put one of verigate's objects out of everyone's reach (own_objects.h). */
+static int record_own(struct verigate_bpf *skel, enum vg_own_kind kind, __u64 id, __u32 flags,
+		      char *err, size_t errlen)
 {
-	int i;
+	struct vg_own_key key = { .id = id, .kind = kind };
 
-	for (i = 0; i < VG_VIEW_COUNT; i++) {
-		if (!skel->bss->view_pin_inos[i]) {
-			skel->bss->view_pin_inos[i] = ino;
-			return 0;
-		}
+	if (!id || bpf_map__update_elem(skel->maps.own_objects, &key, sizeof(key), &flags,
+					sizeof(flags), BPF_NOEXIST)) {
+		snprintf(err, errlen, "record object %llu (kind %d): %s", (unsigned long long)id,
+			 kind, id ? strerror(errno) : "no ID");
+		return -1;
 	}
-	snprintf(err, errlen, "more views than VG_VIEW_COUNT");
-	return -1;
+	return 0;
 }
 
 static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
@@ -167,12 +168,13 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			return -1;
 		}
 		a->pinned[n] = true;
-		report->prog_ids[n] = skel->bss->own_prog_ids[n] =
-			prog_id(bpf_program__fd(prog), &report->verified_insns[n]);
+		report->prog_ids[n] = prog_id(bpf_program__fd(prog), &report->verified_insns[n]);
 		snprintf(report->prog_names[n], sizeof(report->prog_names[n]), "%s", name);
-		report->link_ids[n] = skel->bss->own_link_ids[n] = link_id(bpf_link__fd(link));
-		skel->bss->own_pin_inos[n] = st.st_ino;
-		if (is_view(prog) && record_view(skel, st.st_ino, err, errlen))
+		report->link_ids[n] = link_id(bpf_link__fd(link));
+		if (record_own(skel, VG_OWN_PROG, report->prog_ids[n], 0, err, errlen) ||
+		    record_own(skel, VG_OWN_LINK, report->link_ids[n], 0, err, errlen) ||
+		    record_own(skel, VG_OWN_PIN, st.st_ino, is_view(prog) ? VG_OWN_VIEW : 0, err,
+			       errlen))
 			return -1;
 		report->guards += is_guard(prog);
 		report->count++;
@@ -199,18 +201,30 @@ static void record_program_names(struct verigate_bpf *skel)
 	}
 }
 
-/* Every map of the object: the counters and the global data. */
-static void record_maps(struct verigate_bpf *skel, struct vg_policy_report *report)
+/* Every map of the object (the counters, the global data, own_objects
+ * itself), then own_objects frozen: from now on not even an fd for it
+ * could change it. */
+static int record_maps(struct verigate_bpf *skel, struct vg_policy_report *report, char *err,
+		       size_t errlen)
 {
 	struct bpf_map *map;
 
 	bpf_object__for_each_map(map, skel->obj) {
-		if (report->map_count == VG_PROGS_MAX)
-			break;
-		report->map_ids[report->map_count] =
-			skel->bss->own_map_ids[report->map_count] = map_id(bpf_map__fd(map));
-		report->map_count++;
+		__u32 id = map_id(bpf_map__fd(map));
+
+		if (report->map_count == VG_PROGS_MAX) {
+			snprintf(err, errlen, "too many maps");
+			return -1;
+		}
+		if (record_own(skel, VG_OWN_MAP, id, 0, err, errlen))
+			return -1;
+		report->map_ids[report->map_count++] = id;
 	}
+	if (bpf_map_freeze(bpf_map__fd(skel->maps.own_objects))) {
+		snprintf(err, errlen, "freeze own_objects: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 static int make_pin_dir(const char *pin_dir, struct stat *st, char *err, size_t errlen)
@@ -267,6 +281,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 {
 	struct attached a = { 0 };
 	struct verigate_bpf *skel;
+	long user_ms, kernel_ms;
 	struct timespec phase;
 	struct stat dir;
 	int i, rc = -1;
@@ -286,6 +301,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 	report->verity_trust = skel->rodata->verity_trust;
 	report->probe_ms = vg_ms_since(&phase);
 	clock_gettime(CLOCK_MONOTONIC, &phase);
+	vg_cpu_ms(&user_ms, &kernel_ms);
 	if (verigate_bpf__load(skel)) {
 		snprintf(err, errlen, "load BPF programs: %s (is kernel BTF available?)",
 			 strerror(errno));
@@ -293,13 +309,16 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		goto out;
 	}
 	report->bpf_load_ms = vg_ms_since(&phase);
+	vg_cpu_ms(&report->bpf_load_user_ms, &report->bpf_load_kernel_ms);
+	report->bpf_load_user_ms -= user_ms;
+	report->bpf_load_kernel_ms -= kernel_ms;
 	clock_gettime(CLOCK_MONOTONIC, &phase);
-	if (attach_and_pin(skel, pin_dir, &a, report, err, errlen)) {
+	if (attach_and_pin(skel, pin_dir, &a, report, err, errlen) ||
+	    record_maps(skel, report, err, errlen)) {
 		rollback(&a, pin_dir);
 		memset(report, 0, sizeof(*report));
 		goto out;
 	}
-	record_maps(skel, report);
 	record_program_names(skel);
 	for (i = 0; i < a.count; i++)
 		bpf_link__destroy(a.links[i]); /* closes our fd; the pin keeps it */

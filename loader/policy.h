@@ -53,8 +53,10 @@ struct vg_policy_report {
 	int map_count;
 	__u32 map_ids[VG_PROGS_MAX];
 	/* Where the time went (ms): reading the kernel's BTF to pick the
-	 * programs, loading them (the verifier) and attaching and pinning. */
+	 * programs, loading them (the verifier) and attaching and pinning;
+	 * of the load, the CPU time in user space (libbpf) and in the kernel. */
 	long probe_ms, bpf_load_ms, attach_ms;
+	long bpf_load_user_ms, bpf_load_kernel_ms;
 };
 
 /*

@@ -7,6 +7,8 @@
  *   bpf-attack link-detach ID           get an fd for link ID, BPF_LINK_DETACH
  *   bpf-attack link-update ID           get fds for link ID and its program,
  *                                       BPF_LINK_UPDATE to that program
+ *   bpf-attack map-write ID             get an fd for map ID, update the
+ *                                       element of key 0 to a zero value
  *   bpf-attack load-lsm                 load (never attach) an LSM program
  *                                       for bprm_check_security
  *   bpf-attack load-fmod-ret            load an fmod_ret program for
@@ -109,6 +111,40 @@ static int fd_by_id(enum bpf_cmd cmd, __u32 id)
 	return sys_bpf(cmd, &attr);
 }
 
+/* Zeroes for a key and a value of any map but per-CPU ones. */
+static char zeroes[65536];
+
+static int map_write(const char *id_arg)
+{
+	struct bpf_map_info info;
+	union bpf_attr attr;
+	__u32 id;
+	int fd;
+
+	if (parse_id(id_arg, &id))
+		return 2;
+	fd = fd_by_id(BPF_MAP_GET_FD_BY_ID, id);
+	if (fd < 0)
+		return denied("BPF_MAP_GET_FD_BY_ID");
+	memset(&info, 0, sizeof(info));
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = ptr(&info);
+	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) < 0)
+		return denied("BPF_OBJ_GET_INFO_BY_FD");
+	if (info.type == BPF_MAP_TYPE_PERCPU_ARRAY || info.type == BPF_MAP_TYPE_PERCPU_HASH ||
+	    info.key_size > sizeof(zeroes) || info.value_size > sizeof(zeroes)) {
+		fprintf(stderr, "bpf-attack: map %u: per-CPU or too large\n", id);
+		return 2;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.map_fd = fd;
+	attr.key = ptr(zeroes);
+	attr.value = ptr(zeroes);
+	attr.flags = BPF_ANY;
+	return result(sys_bpf(BPF_MAP_UPDATE_ELEM, &attr), "BPF_MAP_UPDATE_ELEM");
+}
 /* LSM links support neither detach nor update: the kernel says EOPNOTSUPP. */
 static int link_change(const char *id_arg, bool update)
 {
@@ -254,6 +290,8 @@ int main(int argc, char **argv)
 		return obj_get(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "link-detach"))
 		return link_change(argv[2], false);
+	if (argc == 3 && !strcmp(argv[1], "map-write"))
+		return map_write(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "link-update"))
 		return link_change(argv[2], true);
 	if (argc == 2 && !strcmp(argv[1], "load-lsm"))

@@ -2,7 +2,8 @@
 # In-guest part of make bench (tests/bench/run): the workloads of vg-bench,
 # REPEATS times each, interleaved, then the BPF programs' own statistics
 # where bpftool may read them. Prints "sample WORKLOAD NS_PER_OP OPS" lines,
-# "refused WORKLOAD WHY", "boot_ms MS" (kernel start to this script),
+# "bpf_cost WORKLOAD OPS NS_TOTAL" (verigate's programs' time in a timed
+# loop, where readable), "refused WORKLOAD WHY", "boot_ms MS" (kernel start to this script),
 # "initrd_ms MS" (the initramfs' start to this script), "loader_ms MS",
 # "load_phases_ms ...", "verified_insns NAME=N,...", "pmu WHAT", "unverified_exec
 # runs|refused" and "progs_json JSON".
@@ -62,8 +63,10 @@ while [ $r -lt "$REPEATS" ]; do
         set -- $w
         # A workload the gate refuses (IPE: anonymous executable memory)
         # is reported, not timed.
+        # vg-bench prints "WORKLOAD N NS_PER_OP" and, where the BPF
+        # statistics can be read, "bpf_cost WORKLOAD N NS_TOTAL".
         if out=$(vg-bench "$1" "$2" 2>&1); then
-            echo "sample $out" | awk '{ print "sample", $2, $4, $3 }'
+            echo "$out" | awk '$1 == "bpf_cost" { print; next } { print "sample", $1, $3, $2 }'
         else
             echo "refused $1 $out"
         fi

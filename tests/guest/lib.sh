@@ -42,6 +42,9 @@ pass() {
 fail() {
     if [ "$SURVEY" = 1 ]; then echo "cell $1: $2"; else echo "FAIL $MODE_NAME/$1: $2"; fi
 }
+skip() {
+    if [ "$SURVEY" = 1 ]; then echo "cell $1: $2"; else echo "SKIP $MODE_NAME/$1: $2"; fi
+}
 
 # check NAME WANT MARKER CMD...: run CMD; WANT is "denied" (its output must
 # say EPERM), "denied-eacces" (EACCES: the kernel's translation of a refusal
