@@ -111,6 +111,19 @@ static int fd_by_id(enum bpf_cmd cmd, __u32 id)
 	return sys_bpf(cmd, &attr);
 }
 
+/* BPF_OBJ_GET_INFO_BY_FD into info, of len bytes. */
+static int obj_info(int fd, void *info, __u32 len)
+{
+	union bpf_attr attr;
+
+	memset(info, 0, len);
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = len;
+	attr.info.info = ptr(info);
+	return sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &attr);
+}
+
 /* Zeroes for a key and a value of any map but per-CPU ones. */
 static char zeroes[65536];
 
@@ -126,12 +139,7 @@ static int map_write(const char *id_arg)
 	fd = fd_by_id(BPF_MAP_GET_FD_BY_ID, id);
 	if (fd < 0)
 		return denied("BPF_MAP_GET_FD_BY_ID");
-	memset(&info, 0, sizeof(info));
-	memset(&attr, 0, sizeof(attr));
-	attr.info.bpf_fd = fd;
-	attr.info.info_len = sizeof(info);
-	attr.info.info = ptr(&info);
-	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) < 0)
+	if (obj_info(fd, &info, sizeof(info)) < 0)
 		return denied("BPF_OBJ_GET_INFO_BY_FD");
 	if (info.type == BPF_MAP_TYPE_PERCPU_ARRAY || info.type == BPF_MAP_TYPE_PERCPU_HASH ||
 	    info.key_size > sizeof(zeroes) || info.value_size > sizeof(zeroes)) {
@@ -145,6 +153,7 @@ static int map_write(const char *id_arg)
 	attr.flags = BPF_ANY;
 	return result(sys_bpf(BPF_MAP_UPDATE_ELEM, &attr), "BPF_MAP_UPDATE_ELEM");
 }
+
 /* LSM links support neither detach nor update: the kernel says EOPNOTSUPP. */
 static int link_change(const char *id_arg, bool update)
 {
@@ -165,11 +174,7 @@ static int link_change(const char *id_arg, bool update)
 			return denied("BPF_LINK_DETACH");
 		return allowed();
 	}
-	memset(&info, 0, sizeof(info));
-	attr.info.bpf_fd = link;
-	attr.info.info_len = sizeof(info);
-	attr.info.info = ptr(&info);
-	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) < 0)
+	if (obj_info(link, &info, sizeof(info)) < 0)
 		return denied("BPF_OBJ_GET_INFO_BY_FD");
 	prog = fd_by_id(BPF_PROG_GET_FD_BY_ID, info.prog_id);
 	if (prog < 0)
