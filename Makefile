@@ -133,12 +133,12 @@ $(BUILD)/attacks/%: tests/attacks/%.c tests/attacks/outcome.h
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Itests/attacks $< -lbpf -o $@
 
-# The benchmark's workloads (which read the BPF programs' statistics) and
-# its IMA key enrolment, run in the guest by make bench.
+# The benchmark's workloads and its IMA key enrolment, run in the guest by
+# make bench.
 $(BUILD)/bench/%: tests/bench/%.c
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $< -ldl -lbpf -o $@
+	$(Q)$(CC) $(CFLAGS) $< -ldl -o $@
 
 # The loader's feature probe alone, for a callgrind count on the host.
 $(BUILD)/bench/vg-probe-cost: tests/bench/vg-probe-cost.c $(BUILD)/loader/kernel_features.o

@@ -18,15 +18,16 @@
  * nothing).
  */
 #define _GNU_SOURCE
-#include <bpf/bpf.h>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <linux/bpf.h>
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -66,7 +67,16 @@ static int spawn_dynamic(void)
 
 static int dlopen_close(void)
 {
-	void *h = dlopen(DLOPEN_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+	void *h = dlopen(DLOPEN_LIBRARY, RTLD_NOW | RTLD_NOLOAD);
+
+	/* Already loaded, dlopen would only count a reference: nothing mapped. */
+	if (h) {
+		fprintf(stderr, "vg-bench: %s is loaded already; dlopen would map nothing\n",
+			DLOPEN_LIBRARY);
+		dlclose(h);
+		return -1;
+	}
+	h = dlopen(DLOPEN_LIBRARY, RTLD_NOW | RTLD_LOCAL);
 
 	if (!h) {
 		fprintf(stderr, "vg-bench: %s\n", dlerror());
@@ -92,6 +102,39 @@ static int mprotect_churn(void)
 	return 0;
 }
 
+/* Raw bpf(2): libbpf would bring libz, which the dlopen workload must
+ * find not yet loaded. */
+static int sys_bpf(enum bpf_cmd cmd, union bpf_attr *attr)
+{
+	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
+}
+
+static int next_prog_id(__u32 *id)
+{
+	union bpf_attr attr = { .start_id = *id };
+
+	if (sys_bpf(BPF_PROG_GET_NEXT_ID, &attr))
+		return -1;
+	*id = attr.next_id;
+	return 0;
+}
+
+static int prog_fd(__u32 id)
+{
+	union bpf_attr attr = { .prog_id = id };
+
+	return sys_bpf(BPF_PROG_GET_FD_BY_ID, &attr);
+}
+
+static int prog_info(int fd, struct bpf_prog_info *info)
+{
+	union bpf_attr attr = { .info = { .bpf_fd = fd, .info_len = sizeof(*info),
+					  .info = (__u64)(unsigned long)info } };
+
+	memset(info, 0, sizeof(*info));
+	return sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &attr);
+}
+
 static bool is_verigate_prog(const char *name)
 {
 	return !strncmp(name, "verigate_", 9) || !strncmp(name, "guard_", 6);
@@ -108,14 +151,13 @@ static void open_verigate_progs(void)
 {
 	__u32 id = 0;
 
-	while (prog_count < PROGS_MAX && !bpf_prog_get_next_id(id, &id)) {
-		struct bpf_prog_info info = { 0 };
-		__u32 len = sizeof(info);
-		int fd = bpf_prog_get_fd_by_id(id);
+	while (prog_count < PROGS_MAX && !next_prog_id(&id)) {
+		struct bpf_prog_info info;
+		int fd = prog_fd(id);
 
 		if (fd < 0)
 			continue;
-		if (!bpf_obj_get_info_by_fd(fd, &info, &len) && is_verigate_prog(info.name))
+		if (!prog_info(fd, &info) && is_verigate_prog(info.name))
 			prog_fds[prog_count++] = fd;
 		else
 			close(fd);
@@ -131,10 +173,9 @@ static bool verigate_run_time(unsigned long long *ns)
 
 	*ns = 0;
 	for (i = 0; i < prog_count; i++) {
-		struct bpf_prog_info info = { 0 };
-		__u32 len = sizeof(info);
+		struct bpf_prog_info info;
 
-		if (bpf_obj_get_info_by_fd(prog_fds[i], &info, &len))
+		if (prog_info(prog_fds[i], &info))
 			return false;
 		*ns += info.run_time_ns;
 		counted |= info.run_cnt > 0;
