@@ -23,7 +23,7 @@ BPF_CFLAGS := -g -O2 -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -Wall -Werror \
 LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
 PARSER_SRCS := loader/cmdline.c loader/base64.c loader/dm_query.c loader/hex.c loader/verity_table.c \
-	       ctl/view.c
+	       loader/kernel_features.c ctl/view.c
 # What the unit tests link: the parsers and the root hash signature check.
 UNIT_SRCS   := $(PARSER_SRCS) loader/roothash_sig.c
 UNIT_OBJS   := $(patsubst ctl/%.c,$(BUILD)/ctl/%.o,$(UNIT_SRCS:loader/%.c=$(BUILD)/loader/%.o))
@@ -144,7 +144,7 @@ $(BUILD)/bench/%: tests/bench/%.c
 $(BUILD)/bench/vg-probe-cost: tests/bench/vg-probe-cost.c $(BUILD)/loader/kernel_features.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader $^ -lbpf -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader $^ -o $@
 
 $(BUILD)/progs/%: tests/progs/%.c
 	$(call msg,CC,$@)
@@ -156,7 +156,7 @@ $(BUILD)/features/test_kernel_features: tests/features/test_kernel_features.c \
 		$(BUILD)/loader/kernel_features.o tests/unit/unit.h
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/kernel_features.o -lbpf -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/kernel_features.o -o $@
 
 $(BUILD):
 	$(Q)mkdir -p $@

@@ -27,12 +27,13 @@ extern const volatile __u32 dm_control_rdev; /* /dev/mapper/control */
 extern const volatile bool kprobe_override; /* kernel has bpf_override_return */
 
 /* Extra verity devices (6.12+, verity_trust.bpf.c): the root's digest,
- * the allow-list, whether a kernel-checked signature suffices, and the
- * root's device-mapper identity as DM ioctls name it. */
+ * the allow-list (both compared a word at a time, hence aligned), whether
+ * a kernel-checked signature suffices, and the root's device-mapper
+ * identity as DM ioctls name it. */
 extern const volatile bool verity_trust;
-extern const volatile __u8 root_digest[VG_DIGEST_MAX];
+extern const volatile __u8 root_digest[VG_DIGEST_MAX] __attribute__((aligned(8)));
 extern const volatile __u32 root_digest_len;
-extern const volatile __u8 allowed_digests[VG_ALLOW_MAX][VG_DIGEST_MAX];
+extern const volatile __u8 allowed_digests[VG_ALLOW_MAX][VG_DIGEST_MAX] __attribute__((aligned(8)));
 extern const volatile __u32 allowed_digest_lens[VG_ALLOW_MAX];
 extern const volatile bool allow_signed;
 extern const volatile char root_dm_name[128];

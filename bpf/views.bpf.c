@@ -61,12 +61,37 @@ static long add_cpu(__u32 cpu, struct counter_sum *sum)
 	return 0;
 }
 
+/* bpf_loop hands its callback a pointer to the stack, not the seq_file. */
+struct view_walk {
+	struct seq_file *seq;
+	__u64 last; /* the denials view: the last record's sequence number */
+};
+
+/* One "count HOOK VERDICT N" line, N summed over the CPUs. Called by
+ * bpf_loop, so that the verifier checks it once, not once per counter. */
+static long print_counter(__u32 key, struct view_walk *walk)
+{
+	struct counter_sum sum = { .key = key };
+	__u32 hook = key / VG_VERDICT_COUNT, verdict = key % VG_VERDICT_COUNT;
+
+	/* The verifier bounds neither a quotient nor a remainder: check both,
+	 * and keep the compiler from dropping the checks or redoing the
+	 * division after them. */
+	barrier_var(hook);
+	barrier_var(verdict);
+	if (hook >= VG_HOOK_COUNT || verdict >= VG_VERDICT_COUNT)
+		return 1;
+	bpf_loop(nr_cpus, add_cpu, &sum, 0);
+	BPF_SEQ_PRINTF(walk->seq, "count %s %s %llu\n", hook_names[hook], verdict_names[verdict],
+		       sum.total);
+	return 0;
+}
+
 SEC("iter/bpf_map")
 int status(struct bpf_iter__bpf_map *ctx)
 {
 	struct seq_file *seq = ctx->meta->seq;
-	struct counter_sum sum;
-	int hook, verdict;
+	struct view_walk walk = { .seq = seq };
 
 	if (ctx->map)
 		return 0;
@@ -80,39 +105,29 @@ int status(struct bpf_iter__bpf_map *ctx)
 	BPF_SEQ_PRINTF(seq, "allow_signed %s\n", yes_no(allow_signed));
 	BPF_SEQ_PRINTF(seq, "kprobe_override %s\n", yes_no(kprobe_override));
 	BPF_SEQ_PRINTF(seq, "programs %s\n", program_names);
-	for (hook = 0; hook < VG_HOOK_COUNT; hook++) {
-		for (verdict = 0; verdict < VG_VERDICT_COUNT; verdict++) {
-			sum.key = VG_COUNTER(hook, verdict);
-			sum.total = 0;
-			bpf_loop(nr_cpus, add_cpu, &sum, 0);
-			BPF_SEQ_PRINTF(seq, "count %s %s %llu\n", hook_names[hook],
-				       verdict_names[verdict], sum.total);
-		}
-	}
+	bpf_loop(VG_COUNTER_SLOTS, print_counter, &walk, 0);
 	BPF_SEQ_PRINTF(seq, "denials %llu\n", denial_seq);
 	BPF_SEQ_PRINTF(seq, "log_held_back %llu\n", log_held_back);
 	return 0;
 }
 
-/* comm is the caller's to choose: keep the view one record per line. */
-static __always_inline void sanitize_comm(char *comm)
+/* comm is the caller's to choose: keep the view one record per line. A
+ * bpf_loop callback, so that the verifier checks one character, not 16. */
+static long sanitize_comm_char(__u32 i, char *comm)
 {
-	int i;
+	char c;
 
-	for (i = 0; i < 16; i++) {
-		if (!comm[i])
-			break;
-		if (comm[i] <= ' ' || comm[i] > '~' || comm[i] == '=')
-			comm[i] = '?';
-	}
+	if (i >= 16)
+		return 1;
+	c = comm[i];
+	if (!c)
+		return 1;
+	if (c <= ' ' || c > '~' || c == '=')
+		comm[i] = '?';
+	return 0;
 }
 
-struct ring_walk {
-	struct seq_file *seq;
-	__u64 last;
-};
-
-static long print_denial(__u32 i, struct ring_walk *walk)
+static long print_denial(__u32 i, struct view_walk *walk)
 {
 	__u32 slot = (walk->last + 1 + i) % VG_DENIAL_RING;
 	struct vg_denial *d = bpf_map_lookup_elem(&denial_ring, &slot);
@@ -123,7 +138,7 @@ static long print_denial(__u32 i, struct ring_walk *walk)
 		return 0;
 	__builtin_memcpy(comm, d->comm, sizeof(comm));
 	comm[15] = '\0';
-	sanitize_comm(comm);
+	bpf_loop(sizeof(comm), sanitize_comm_char, comm, 0);
 	BPF_SEQ_PRINTF(walk->seq,
 		       "seq=%llu boot_ns=%llu verdict=%s hook=%s dev=%u:%u ino=%llu pid=%u comm=%s errno=%d what=%s\n",
 		       d->seq, d->boot_ns, verdict_names[d->verdict], hook_names[d->hook],
@@ -137,7 +152,7 @@ static long print_denial(__u32 i, struct ring_walk *walk)
 SEC("iter/bpf_map")
 int denials(struct bpf_iter__bpf_map *ctx)
 {
-	struct ring_walk walk = { .seq = ctx->meta->seq, .last = denial_seq };
+	struct view_walk walk = { .seq = ctx->meta->seq, .last = denial_seq };
 
 	if (ctx->map)
 		return 0;

@@ -1,11 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The feature probe walks the kernel's raw BTF itself rather than through
+ * libbpf's btf__parse: libbpf indexes every type, which was most of the
+ * probe's time, and it indexes the same BTF again when it loads the
+ * programs. Here nothing is indexed: one pass finds the hooks' functions,
+ * a second their prototypes.
+ */
 #include "kernel_features.h"
 
-#include <bpf/btf.h>
-#include <bpf/libbpf.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/btf.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define VMLINUX_BTF "/sys/kernel/btf/vmlinux"
 
 enum hook { HOOK_BPF, HOOK_IOCTL_COMPAT, HOOK_BDEV_SETINTEGRITY, HOOK_BDEV_FREE, HOOKS };
 
@@ -18,45 +31,156 @@ static const char *const hook_names[HOOKS] = {
 
 #define LSM_FUNC_PREFIX "bpf_lsm_"
 
-/*
- * The parameter count of each hook's function bpf_lsm_NAME, or -1 if the
- * kernel has none. One pass over the types: a lookup by name is a pass of
- * its own, and these passes were half of the probe's instructions.
- */
-static void hook_args(const struct btf *btf, int args[HOOKS])
+/* The type section and the string section of a checked BTF blob. */
+struct btf_sections {
+	const unsigned char *types;
+	uint32_t types_len;
+	const char *strings;
+	uint32_t strings_len;
+};
+
+/* The bytes that follow a type's header, by kind; -1 for a kind this
+ * loader does not know, which it refuses rather than misread. */
+static long type_extra(const struct btf_type *t)
 {
-	const size_t prefix = sizeof(LSM_FUNC_PREFIX) - 1;
-	__u32 id, count = btf__type_cnt(btf);
-	int h;
+	long vlen = BTF_INFO_VLEN(t->info);
 
-	for (h = 0; h < HOOKS; h++)
-		args[h] = -1;
-	for (id = 1; id < count; id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id), *proto;
-		const char *name;
-
-		if (!btf_is_func(t))
-			continue;
-		name = btf__name_by_offset(btf, t->name_off);
-		/* The first letter alone turns most names away. */
-		if (!name || name[0] != LSM_FUNC_PREFIX[0] || strncmp(name, LSM_FUNC_PREFIX, prefix))
-			continue;
-		for (h = 0; h < HOOKS; h++) {
-			if (strcmp(name + prefix, hook_names[h]))
-				continue;
-			proto = btf__type_by_id(btf, t->type);
-			args[h] = proto && btf_is_func_proto(proto) ? btf_vlen(proto) : -1;
-		}
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_PTR:
+	case BTF_KIND_FWD:
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_FUNC:
+	case BTF_KIND_FLOAT:
+	case BTF_KIND_TYPE_TAG:
+		return 0;
+	case BTF_KIND_INT:
+		return sizeof(uint32_t);
+	case BTF_KIND_ARRAY:
+		return sizeof(struct btf_array);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return vlen * sizeof(struct btf_member);
+	case BTF_KIND_ENUM:
+		return vlen * sizeof(struct btf_enum);
+	case BTF_KIND_FUNC_PROTO:
+		return vlen * sizeof(struct btf_param);
+	case BTF_KIND_VAR:
+		return sizeof(struct btf_var);
+	case BTF_KIND_DATASEC:
+		return vlen * sizeof(struct btf_var_secinfo);
+	case BTF_KIND_DECL_TAG:
+		return sizeof(struct btf_decl_tag);
+	case BTF_KIND_ENUM64:
+		return vlen * sizeof(struct btf_enum64);
 	}
+	return -1;
 }
 
-int vg_kernel_features_from_btf(const struct btf *btf, struct vg_kernel_features *f,
+static int check_sections(const void *data, size_t size, struct btf_sections *s, char *err,
+			  size_t errlen)
+{
+	const struct btf_header *h = data;
+
+	if (size < sizeof(*h) || h->magic != BTF_MAGIC || h->version != BTF_VERSION ||
+	    h->hdr_len < sizeof(*h) || h->hdr_len > size) {
+		snprintf(err, errlen, "the kernel's BTF has no valid header");
+		return -1;
+	}
+	if ((uint64_t)h->type_off + h->type_len > size - h->hdr_len ||
+	    (uint64_t)h->str_off + h->str_len > size - h->hdr_len || (h->hdr_len + h->type_off) % 4 ||
+	    !h->str_len) {
+		snprintf(err, errlen, "the kernel's BTF has sections out of bounds");
+		return -1;
+	}
+	s->types = (const unsigned char *)data + h->hdr_len + h->type_off;
+	s->types_len = h->type_len;
+	s->strings = (const char *)data + h->hdr_len + h->str_off;
+	s->strings_len = h->str_len;
+	if (s->strings[s->strings_len - 1]) {
+		snprintf(err, errlen, "the kernel's BTF strings are not terminated");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * One pass over the types (ids from 1): the functions named bpf_lsm_HOOK
+ * give proto[HOOK], their prototypes' ids; each prototype's parameter
+ * count is kept by id (plus one: 0 is "not a prototype", and so is one of
+ * 65535 parameters, which fails closed), since a prototype may come before
+ * or after its function. Returns 0, or -1 with
+ * err set if a type runs past the section or has a kind this loader does
+ * not know.
+ */
+static int scan_types(const struct btf_sections *s, uint32_t proto[HOOKS],
+		      uint16_t *proto_args, char *err, size_t errlen)
+{
+	const size_t prefix = sizeof(LSM_FUNC_PREFIX) - 1;
+	uint32_t off = 0, id = 1;
+	int h;
+
+	while (off < s->types_len) {
+		const struct btf_type *t = (const void *)(s->types + off);
+		const char *name;
+		long extra;
+
+		if (s->types_len - off < sizeof(*t))
+			break;
+		extra = type_extra(t);
+		if (extra < 0) {
+			snprintf(err, errlen, "the kernel's BTF type %u has an unknown kind %u", id,
+				 BTF_INFO_KIND(t->info));
+			return -1;
+		}
+		if (s->types_len - off - sizeof(*t) < (unsigned long)extra)
+			break;
+		if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC_PROTO) {
+			proto_args[id] = BTF_INFO_VLEN(t->info) + 1;
+		} else if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC && t->name_off < s->strings_len) {
+			name = s->strings + t->name_off;
+			/* The first letter alone turns most names away. */
+			if (name[0] == LSM_FUNC_PREFIX[0] && !strncmp(name, LSM_FUNC_PREFIX, prefix))
+				for (h = 0; h < HOOKS; h++)
+					if (!strcmp(name + prefix, hook_names[h]))
+						proto[h] = t->type;
+		}
+		off += sizeof(*t) + extra;
+		id++;
+	}
+	if (off == s->types_len)
+		return 0;
+	snprintf(err, errlen, "the kernel's BTF type %u is truncated", id);
+	return -1;
+}
+
+int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_kernel_features *f,
 				char *err, size_t errlen)
 {
-	int args[HOOKS];
+	uint32_t proto[HOOKS] = { 0 }, max_id;
+	uint16_t *proto_args = NULL;
+	struct btf_sections s;
+	int h, args[HOOKS];
 
 	memset(f, 0, sizeof(*f));
-	hook_args(btf, args);
+	if (check_sections(btf, size, &s, err, errlen))
+		return -1;
+	/* Every type takes at least a header, which bounds the ids. */
+	max_id = s.types_len / sizeof(struct btf_type);
+	proto_args = calloc(max_id + 1, sizeof(*proto_args));
+	if (!proto_args) {
+		snprintf(err, errlen, "cannot read the kernel's BTF: %s", strerror(errno));
+		return -1;
+	}
+	if (scan_types(&s, proto, proto_args, err, errlen)) {
+		free(proto_args);
+		return -1;
+	}
+	for (h = 0; h < HOOKS; h++)
+		args[h] = proto[h] && proto[h] <= max_id ? proto_args[proto[h]] - 1 : -1;
+	free(proto_args);
 	f->bpf_hook_args = args[HOOK_BPF];
 	if (f->bpf_hook_args != 3 && f->bpf_hook_args != 4) {
 		snprintf(err, errlen, "unknown shape of the bpf LSM hook (%d parameters)",
@@ -68,16 +192,54 @@ int vg_kernel_features_from_btf(const struct btf *btf, struct vg_kernel_features
 	return 0;
 }
 
-int vg_kernel_features_probe(struct vg_kernel_features *f, char *err, size_t errlen)
+/* The whole file in memory (a sysfs file reports its size); NULL with
+ * err set. */
+static void *read_all(const char *path, size_t *size, char *err, size_t errlen)
 {
-	struct btf *btf = btf__load_vmlinux_btf();
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const char *why = NULL;
+	void *data = NULL;
+	struct stat st;
+	size_t got = 0;
+	ssize_t n = 0;
+
+	if (fd < 0 || fstat(fd, &st) || !(data = malloc(st.st_size > 0 ? st.st_size : 1)))
+		goto fail;
+	while (got < (size_t)st.st_size && (n = read(fd, (char *)data + got, st.st_size - got)) > 0)
+		got += n;
+	if (n < 0)
+		goto fail;
+	if (!got || got != (size_t)st.st_size) {
+		why = got ? "short read" : "empty";
+		goto fail;
+	}
+	close(fd);
+	*size = got;
+	return data;
+fail:
+	snprintf(err, errlen, "cannot read the kernel's BTF (%s): %s", path,
+		 why ? why : strerror(errno));
+	free(data);
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+int vg_kernel_features_from_file(const char *path, struct vg_kernel_features *f, char *err,
+				 size_t errlen)
+{
+	size_t size;
+	void *data = read_all(path, &size, err, errlen);
 	int rc;
 
-	if (!btf) {
-		snprintf(err, errlen, "cannot read the kernel's BTF: %s", strerror(errno));
+	if (!data)
 		return -1;
-	}
-	rc = vg_kernel_features_from_btf(btf, f, err, errlen);
-	btf__free(btf);
+	rc = vg_kernel_features_from_btf(data, size, f, err, errlen);
+	free(data);
 	return rc;
+}
+
+int vg_kernel_features_probe(struct vg_kernel_features *f, char *err, size_t errlen)
+{
+	return vg_kernel_features_from_file(VMLINUX_BTF, f, err, errlen);
 }

@@ -5,8 +5,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct btf;
-
 /* What the running kernel's LSM hooks look like, as its BTF tells. */
 struct vg_kernel_features {
 	int bpf_hook_args;       /* parameters of the bpf hook: 3, or 4 since 6.15 */
@@ -15,9 +13,15 @@ struct vg_kernel_features {
 				    * dm-verity tells LSMs each table's root digest */
 };
 
-/* Read the features from a kernel's BTF. Returns 0, or -1 with err set. */
-int vg_kernel_features_from_btf(const struct btf *btf, struct vg_kernel_features *f,
+/* Read the features from a kernel's raw BTF (as /sys/kernel/btf/vmlinux
+ * holds it). Returns 0, or -1 with err set: also for BTF that is malformed
+ * or has a kind this loader does not know. */
+int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_kernel_features *f,
 				char *err, size_t errlen);
+
+/* The same from a file of raw BTF. */
+int vg_kernel_features_from_file(const char *path, struct vg_kernel_features *f, char *err,
+				 size_t errlen);
 
 /* The same for the running kernel (/sys/kernel/btf/vmlinux). */
 int vg_kernel_features_probe(struct vg_kernel_features *f, char *err, size_t errlen);

@@ -4,32 +4,68 @@
  * Debian kernel, extracted from its vmlinuz by tests/lib/extract-btf:
  *   test_kernel_features DIR    (DIR/btf-6.1, DIR/btf-6.12, DIR/btf-7.2)
  */
-#include <bpf/btf.h>
-#include <bpf/libbpf.h>
+#define _GNU_SOURCE /* memmem */
+#include <linux/btf.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "kernel_features.h"
 #include "unit.h"
 
 static const char *dir;
 
+static void btf_path(char *path, size_t len, const char *series)
+{
+	snprintf(path, len, "%s/btf-%s", dir, series);
+}
+
 static void expect(const char *series, int bpf_hook_args, bool ioctl_compat,
 		   bool bdev_integrity)
 {
 	struct vg_kernel_features f;
 	char path[4096], err[256];
-	struct btf *btf;
 
-	snprintf(path, sizeof(path), "%s/btf-%s", dir, series);
-	btf = btf__parse_raw(path);
-	CHECK(btf != NULL);
-	if (!btf)
-		return;
-	CHECK_INT_EQ(vg_kernel_features_from_btf(btf, &f, err, sizeof(err)), 0);
+	btf_path(path, sizeof(path), series);
+	CHECK_INT_EQ(vg_kernel_features_from_file(path, &f, err, sizeof(err)), 0);
 	CHECK_INT_EQ(f.bpf_hook_args, bpf_hook_args);
 	CHECK_INT_EQ(f.ioctl_compat_hook, ioctl_compat);
 	CHECK_INT_EQ(f.bdev_integrity_hooks, bdev_integrity);
-	btf__free(btf);
+}
+
+/* 6.12's BTF in memory, for the damaged copies below. */
+static unsigned char *load(size_t *size)
+{
+	char path[4096];
+	unsigned char *data;
+	FILE *file;
+	long len;
+
+	btf_path(path, sizeof(path), "6.12");
+	file = fopen(path, "rb");
+	if (!file)
+		return NULL;
+	fseek(file, 0, SEEK_END);
+	len = ftell(file);
+	rewind(file);
+	data = malloc(len);
+	if (data && fread(data, 1, len, file) != (size_t)len) {
+		free(data);
+		data = NULL;
+	}
+	fclose(file);
+	*size = len;
+	return data;
+}
+
+/* Damaged BTF is refused with a reason, never read past its end. */
+static void expect_refused(unsigned char *data, size_t size, const char *reason)
+{
+	struct vg_kernel_features f;
+	char err[256] = "";
+
+	CHECK_INT_EQ(vg_kernel_features_from_btf(data, size, &f, err, sizeof(err)), -1);
+	CHECK_STR_HAS(err, reason);
 }
 
 /* Debian 12: the bpf hook without "kernel"; file_ioctl_compat came to 6.1
@@ -53,6 +89,62 @@ TEST(debian_7_2)
 	expect("7.2", 4, true, true);
 }
 
+TEST(missing_file)
+{
+	struct vg_kernel_features f;
+	char err[256] = "";
+
+	CHECK_INT_EQ(vg_kernel_features_from_file("/nonexistent/btf", &f, err, sizeof(err)), -1);
+	CHECK_STR_EQ(err, "cannot read the kernel's BTF (/nonexistent/btf): No such file or directory");
+}
+
+TEST(damaged_btf)
+{
+	size_t size;
+	unsigned char *data = load(&size), *copy;
+	struct btf_header *h;
+	struct btf_type *first;
+	char *name;
+
+	CHECK(data != NULL);
+	if (!data)
+		return;
+	copy = malloc(size);
+	h = (struct btf_header *)copy;
+	first = (struct btf_type *)(copy + ((struct btf_header *)data)->hdr_len +
+				    ((struct btf_header *)data)->type_off);
+
+	memcpy(copy, data, size);
+	h->magic = 0x9feb; /* the other byte order */
+	expect_refused(copy, size, "no valid header");
+
+	expect_refused(data, sizeof(*h) - 1, "no valid header");
+	expect_refused(data, size / 2, "sections out of bounds");
+
+	memcpy(copy, data, size);
+	h->type_len = 7; /* ends inside the first type */
+	expect_refused(copy, size, "type 1 is truncated");
+
+	memcpy(copy, data, size);
+	first->info = (first->info & ~(0x1fU << 24)) | (31U << 24);
+	expect_refused(copy, size, "type 1 has an unknown kind 31");
+
+	memcpy(copy, data, size);
+	copy[size - 1] = 'x'; /* the last string loses its terminator */
+	expect_refused(copy, size, "strings are not terminated");
+
+	/* A kernel without the bpf hook's function: no guess at its shape. */
+	memcpy(copy, data, size);
+	name = memmem(copy, size, "bpf_lsm_bpf", sizeof("bpf_lsm_bpf"));
+	CHECK(name != NULL);
+	if (name)
+		name[0] = 'x';
+	expect_refused(copy, size, "unknown shape of the bpf LSM hook (-1 parameters)");
+
+	free(copy);
+	free(data);
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -61,9 +153,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	dir = argv[1];
-	libbpf_set_print(NULL);
 	RUN(debian_6_1);
 	RUN(debian_6_12);
 	RUN(debian_7_2);
+	RUN(missing_file);
+	RUN(damaged_btf);
 	return unit_done();
 }
