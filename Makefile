@@ -123,7 +123,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard load
 
 # vg-rollback drives the loader's own install code with injected failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
-		$(BUILD)/loader/kernel_features.o
+		$(BUILD)/loader/kernel_features.o $(BUILD)/loader/attach_targets.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin,--wrap=bpf_program__attach_lsm,--wrap=bpf_program__attach_iter,--wrap=bpf_object__load_skeleton -lbpf -lelf -lz -o $@
@@ -141,22 +141,34 @@ $(BUILD)/bench/%: tests/bench/%.c
 	$(Q)$(CC) $(CFLAGS) $< -ldl -o $@
 
 # The loader's feature probe alone, for a callgrind count on the host.
-$(BUILD)/bench/vg-probe-cost: tests/bench/vg-probe-cost.c $(BUILD)/loader/kernel_features.o
+$(BUILD)/bench/vg-probe-cost: tests/bench/vg-probe-cost.c $(BUILD)/loader/kernel_features.o \
+		$(BUILD)/loader/attach_targets.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader $^ -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader $^ -lbpf -o $@
 
 $(BUILD)/progs/%: tests/progs/%.c
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Itests/attacks $< -o $@
 
-# The feature probe against the BTF of each kernel (run by tests/check).
+# The feature probe against the BTF of each kernel (run by tests/check),
+# its attach targets against libbpf's own search of the same BTF.
 $(BUILD)/features/test_kernel_features: tests/features/test_kernel_features.c \
 		$(BUILD)/loader/kernel_features.o tests/unit/unit.h
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/kernel_features.o -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/kernel_features.o -lbpf -o $@
+
+# The programs' attach targets: verigate's object opened on the host (not
+# loaded), its targets found in the BTF of each kernel (run by tests/check).
+$(BUILD)/features/test_attach_targets: tests/features/test_attach_targets.c \
+		$(BUILD)/loader/attach_targets.o $(BUILD)/loader/kernel_features.o \
+		$(BUILD)/verigate.bpf.o tests/unit/unit.h
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/attach_targets.o \
+		$(BUILD)/loader/kernel_features.o -lbpf -o $@
 
 $(BUILD):
 	$(Q)mkdir -p $@
@@ -192,7 +204,8 @@ san: $(SAN_TESTS)
 fuzz: deps $(FUZZ_TARGETS)
 	$(Q)tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/test/verigate-loader-faults $(BUILD)/features/test_kernel_features
+test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/test/verigate-loader-faults $(BUILD)/features/test_kernel_features \
+	$(BUILD)/features/test_attach_targets
 
 # check and demo install what they need first, so they work on a fresh machine.
 deps:

@@ -3,9 +3,12 @@
  * The feature probe walks the kernel's raw BTF itself rather than through
  * libbpf's btf__parse: libbpf indexes every type, which was most of the
  * probe's time, and it indexes the same BTF again when it loads the
- * programs. Here nothing is indexed: one pass finds the hooks' functions,
- * a second their prototypes.
+ * programs. Here nothing is indexed: one pass finds the hooks' functions
+ * and the programs' attach targets (libbpf would look each target up with
+ * a linear search of its own: on 7.2 six times the parse itself), a second
+ * their prototypes.
  */
+#define _GNU_SOURCE /* qsort_r */
 #include "kernel_features.h"
 
 #include <errno.h>
@@ -106,17 +109,75 @@ static int check_sections(const void *data, size_t size, struct btf_sections *s,
 	return 0;
 }
 
+/* The caller's functions: the first letters of their names, which alone
+ * turn most of the kernel's functions away, and their order by name, for
+ * a binary search in the rest. */
+struct wanted_funcs {
+	struct vg_btf_funcs *funcs;
+	size_t *by_name;
+	bool first_letters[256];
+};
+
+static int compare_names(const void *a, const void *b, void *funcs)
+{
+	const char *const *names = ((struct vg_btf_funcs *)funcs)->names;
+
+	return strcmp(names[*(const size_t *)a], names[*(const size_t *)b]);
+}
+
+static int want_funcs(struct wanted_funcs *w, struct vg_btf_funcs *funcs)
+{
+	size_t i;
+
+	memset(w, 0, sizeof(*w));
+	if (!funcs || !funcs->count)
+		return 0;
+	w->funcs = funcs;
+	w->by_name = calloc(funcs->count, sizeof(*w->by_name));
+	if (!w->by_name)
+		return -1;
+	for (i = 0; i < funcs->count; i++) {
+		funcs->ids[i] = 0;
+		w->by_name[i] = i;
+		w->first_letters[(unsigned char)funcs->names[i][0]] = true;
+	}
+	qsort_r(w->by_name, funcs->count, sizeof(*w->by_name), compare_names, funcs);
+	return 0;
+}
+
+/* id to every wanted function called name (a name may be wanted twice). */
+static void match_func(const struct wanted_funcs *w, const char *name, uint32_t id)
+{
+	const char *const *names;
+	size_t lo = 0, hi;
+
+	if (!w->first_letters[(unsigned char)name[0]])
+		return;
+	names = w->funcs->names;
+	hi = w->funcs->count;
+	while (lo < hi) { /* the first that is not below name */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(names[w->by_name[mid]], name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < w->funcs->count && !strcmp(names[w->by_name[lo]], name); lo++)
+		w->funcs->ids[w->by_name[lo]] = id;
+}
+
 /*
  * One pass over the types (ids from 1): the functions named bpf_lsm_HOOK
  * give proto[HOOK], their prototypes' ids; each prototype's parameter
  * count is kept by id (plus one: 0 is "not a prototype", and so is one of
  * 65535 parameters, which fails closed), since a prototype may come before
- * or after its function. Returns 0, or -1 with
- * err set if a type runs past the section or has a kind this loader does
- * not know.
+ * or after its function. The functions w wants get their ids. Returns 0,
+ * or -1 with err set if a type runs past the section or has a kind this
+ * loader does not know.
  */
-static int scan_types(const struct btf_sections *s, uint32_t proto[HOOKS],
-		      uint16_t *proto_args, char *err, size_t errlen)
+static int scan_types(const struct btf_sections *s, const struct wanted_funcs *w,
+		      uint32_t proto[HOOKS], uint16_t *proto_args, char *err, size_t errlen)
 {
 	const size_t prefix = sizeof(LSM_FUNC_PREFIX) - 1;
 	uint32_t off = 0, id = 1;
@@ -146,6 +207,7 @@ static int scan_types(const struct btf_sections *s, uint32_t proto[HOOKS],
 				for (h = 0; h < HOOKS; h++)
 					if (!strcmp(name + prefix, hook_names[h]))
 						proto[h] = t->type;
+			match_func(w, name, id);
 		}
 		off += sizeof(*t) + extra;
 		id++;
@@ -156,13 +218,14 @@ static int scan_types(const struct btf_sections *s, uint32_t proto[HOOKS],
 	return -1;
 }
 
-int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_kernel_features *f,
-				char *err, size_t errlen)
+int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_btf_funcs *funcs,
+				struct vg_kernel_features *f, char *err, size_t errlen)
 {
 	uint32_t proto[HOOKS] = { 0 }, max_id;
 	uint16_t *proto_args = NULL;
+	struct wanted_funcs wanted;
 	struct btf_sections s;
-	int h, args[HOOKS];
+	int h, scanned, args[HOOKS];
 
 	memset(f, 0, sizeof(*f));
 	if (check_sections(btf, size, &s, err, errlen))
@@ -170,11 +233,14 @@ int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_kernel_f
 	/* Every type takes at least a header, which bounds the ids. */
 	max_id = s.types_len / sizeof(struct btf_type);
 	proto_args = calloc(max_id + 1, sizeof(*proto_args));
-	if (!proto_args) {
+	if (!proto_args || want_funcs(&wanted, funcs)) {
 		snprintf(err, errlen, "cannot read the kernel's BTF: %s", strerror(errno));
+		free(proto_args);
 		return -1;
 	}
-	if (scan_types(&s, proto, proto_args, err, errlen)) {
+	scanned = scan_types(&s, &wanted, proto, proto_args, err, errlen);
+	free(wanted.by_name);
+	if (scanned) {
 		free(proto_args);
 		return -1;
 	}
@@ -225,8 +291,8 @@ fail:
 	return NULL;
 }
 
-int vg_kernel_features_from_file(const char *path, struct vg_kernel_features *f, char *err,
-				 size_t errlen)
+int vg_kernel_features_from_file(const char *path, struct vg_btf_funcs *funcs,
+				 struct vg_kernel_features *f, char *err, size_t errlen)
 {
 	size_t size;
 	void *data = read_all(path, &size, err, errlen);
@@ -234,12 +300,13 @@ int vg_kernel_features_from_file(const char *path, struct vg_kernel_features *f,
 
 	if (!data)
 		return -1;
-	rc = vg_kernel_features_from_btf(data, size, f, err, errlen);
+	rc = vg_kernel_features_from_btf(data, size, funcs, f, err, errlen);
 	free(data);
 	return rc;
 }
 
-int vg_kernel_features_probe(struct vg_kernel_features *f, char *err, size_t errlen)
+int vg_kernel_features_probe(struct vg_btf_funcs *funcs, struct vg_kernel_features *f,
+			     char *err, size_t errlen)
 {
-	return vg_kernel_features_from_file(VMLINUX_BTF, f, err, errlen);
+	return vg_kernel_features_from_file(VMLINUX_BTF, funcs, f, err, errlen);
 }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* What the running kernel's LSM hooks look like, as its BTF tells. */
 struct vg_kernel_features {
@@ -13,17 +14,28 @@ struct vg_kernel_features {
 				    * dm-verity tells LSMs each table's root digest */
 };
 
-/* Read the features from a kernel's raw BTF (as /sys/kernel/btf/vmlinux
- * holds it). Returns 0, or -1 with err set: also for BTF that is malformed
- * or has a kind this loader does not know. */
-int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_kernel_features *f,
-				char *err, size_t errlen);
+/* Kernel functions whose BTF ids the caller wants from the same pass (the
+ * programs' attach targets, such as bpf_lsm_file_open): ids[i] becomes the
+ * id of the function named names[i], or 0 if the kernel has none. */
+struct vg_btf_funcs {
+	size_t count;
+	const char *const *names;
+	uint32_t *ids;
+};
+
+/* Read the features, and the ids of funcs (NULL for none), from a kernel's
+ * raw BTF (as /sys/kernel/btf/vmlinux holds it). Returns 0, or -1 with err
+ * set: also for BTF that is malformed or has a kind this loader does not
+ * know. */
+int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_btf_funcs *funcs,
+				struct vg_kernel_features *f, char *err, size_t errlen);
 
 /* The same from a file of raw BTF. */
-int vg_kernel_features_from_file(const char *path, struct vg_kernel_features *f, char *err,
-				 size_t errlen);
+int vg_kernel_features_from_file(const char *path, struct vg_btf_funcs *funcs,
+				 struct vg_kernel_features *f, char *err, size_t errlen);
 
 /* The same for the running kernel (/sys/kernel/btf/vmlinux). */
-int vg_kernel_features_probe(struct vg_kernel_features *f, char *err, size_t errlen);
+int vg_kernel_features_probe(struct vg_btf_funcs *funcs, struct vg_kernel_features *f,
+			     char *err, size_t errlen);
 
 #endif

@@ -12,6 +12,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include "attach_targets.h"
 #include "elapsed.h"
 #include "verigate.skel.h"
 #include "verigate_abi.h"
@@ -49,11 +50,13 @@ static void disable(struct verigate_bpf *skel, const char *name)
 }
 
 /* The programs that match this kernel's hooks and the policy (and, in test
- * builds without guards, only the exec gate). */
+ * builds without guards, only the exec gate); the probe also finds funcs
+ * (NULL for none). */
 static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
-			   struct vg_kernel_features *f, char *err, size_t errlen)
+			   struct vg_btf_funcs *funcs, struct vg_kernel_features *f, char *err,
+			   size_t errlen)
 {
-	if (vg_kernel_features_probe(f, err, errlen))
+	if (vg_kernel_features_probe(funcs, f, err, errlen))
 		return -1;
 	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
 	if (!f->ioctl_compat_hook)
@@ -279,8 +282,9 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir,
 		      struct vg_policy_report *report, char *err, size_t errlen)
 {
+	struct vg_attach_targets targets;
 	struct attached a = { 0 };
-	struct verigate_bpf *skel;
+	struct verigate_bpf *skel = NULL;
 	long user_ms, kernel_ms;
 	struct timespec phase;
 	struct stat dir;
@@ -288,12 +292,17 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 
 	memset(report, 0, sizeof(*report));
 	clock_gettime(CLOCK_MONOTONIC, &phase);
+	if (vg_attach_targets_register(&targets, err, errlen))
+		return -1;
 	skel = verigate_bpf__open();
 	if (!skel) {
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
-		return -1;
+		goto out;
 	}
-	if (select_programs(skel, params->deny_anon_exec, &report->features, err, errlen) ||
+	if (vg_attach_targets_collect(&targets, skel->obj, err, errlen) ||
+	    select_programs(skel, params->deny_anon_exec, &targets.funcs, &report->features, err,
+			    errlen) ||
+	    vg_attach_targets_check(&targets, err, errlen) ||
 	    make_pin_dir(pin_dir, &dir, err, errlen))
 		goto out;
 	set_rodata(skel, params, &report->features, &dir);
@@ -326,6 +335,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 	rc = 0;
 out:
 	verigate_bpf__destroy(skel);
+	vg_attach_targets_unregister(&targets);
 	return rc;
 }
 
@@ -348,7 +358,7 @@ int vg_policy_check_pinned(const char *pin_dir, bool deny_anon_exec, char *err, 
 		snprintf(err, errlen, "open BPF object: %s", strerror(errno));
 		return -1;
 	}
-	if (select_programs(skel, deny_anon_exec, &features, err, errlen)) {
+	if (select_programs(skel, deny_anon_exec, NULL, &features, err, errlen)) {
 		verigate_bpf__destroy(skel);
 		return -1;
 	}

@@ -5,6 +5,7 @@
  *   test_kernel_features DIR    (DIR/btf-6.1, DIR/btf-6.12, DIR/btf-7.2)
  */
 #define _GNU_SOURCE /* memmem */
+#include <bpf/btf.h>
 #include <linux/btf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +28,47 @@ static void expect(const char *series, int bpf_hook_args, bool ioctl_compat,
 	char path[4096], err[256];
 
 	btf_path(path, sizeof(path), series);
-	CHECK_INT_EQ(vg_kernel_features_from_file(path, &f, err, sizeof(err)), 0);
+	CHECK_INT_EQ(vg_kernel_features_from_file(path, NULL, &f, err, sizeof(err)), 0);
 	CHECK_INT_EQ(f.bpf_hook_args, bpf_hook_args);
 	CHECK_INT_EQ(f.ioctl_compat_hook, ioctl_compat);
 	CHECK_INT_EQ(f.bdev_integrity_hooks, bdev_integrity);
+}
+
+/* The ids the probe finds for attach targets are the ones libbpf's own
+ * search of the same BTF finds (0 where it finds none): hooks of every
+ * age, the views' iterator, a hook no kernel has, a function that is not
+ * a hook, and a name given twice. */
+static void expect_ids_as_libbpf(const char *series)
+{
+	static const char *const names[] = {
+		"bpf_lsm_bprm_check_security", "bpf_lsm_bpf", "bpf_lsm_file_ioctl_compat",
+		"bpf_lsm_bdev_setintegrity", "bpf_iter_bpf_map", "bpf_lsm_no_such_hook",
+		"vfs_read", "bpf_lsm_bpf",
+	};
+	enum { N = sizeof(names) / sizeof(*names) };
+	struct vg_btf_funcs funcs = { .count = N, .names = names };
+	struct vg_kernel_features f;
+	char path[4096], err[256];
+	uint32_t ids[N];
+	struct btf *btf;
+	size_t i;
+
+	funcs.ids = ids;
+	btf_path(path, sizeof(path), series);
+	CHECK_INT_EQ(vg_kernel_features_from_file(path, &funcs, &f, err, sizeof(err)), 0);
+	btf = btf__parse_raw(path);
+	CHECK(btf != NULL);
+	if (!btf)
+		return;
+	for (i = 0; i < N; i++) {
+		int expected = btf__find_by_name_kind(btf, names[i], BTF_KIND_FUNC);
+
+		CHECK_INT_EQ(ids[i], expected > 0 ? expected : 0);
+	}
+	CHECK(ids[0] != 0);
+	CHECK_INT_EQ(ids[5], 0);
+	CHECK_INT_EQ(ids[7], ids[1]);
+	btf__free(btf);
 }
 
 /* 6.12's BTF in memory, for the damaged copies below. */
@@ -64,7 +102,7 @@ static void expect_refused(unsigned char *data, size_t size, const char *reason)
 	struct vg_kernel_features f;
 	char err[256] = "";
 
-	CHECK_INT_EQ(vg_kernel_features_from_btf(data, size, &f, err, sizeof(err)), -1);
+	CHECK_INT_EQ(vg_kernel_features_from_btf(data, size, NULL, &f, err, sizeof(err)), -1);
 	CHECK_STR_HAS(err, reason);
 }
 
@@ -74,6 +112,7 @@ static void expect_refused(unsigned char *data, size_t size, const char *reason)
 TEST(debian_6_1)
 {
 	expect("6.1", 3, true, false);
+	expect_ids_as_libbpf("6.1");
 }
 
 /* Debian 13: file_ioctl_compat (6.8), the bpf hook still of three,
@@ -81,12 +120,14 @@ TEST(debian_6_1)
 TEST(debian_6_12)
 {
 	expect("6.12", 3, true, true);
+	expect_ids_as_libbpf("6.12");
 }
 
 /* sid: the bpf hook gained "bool kernel" (6.15). */
 TEST(debian_7_2)
 {
 	expect("7.2", 4, true, true);
+	expect_ids_as_libbpf("7.2");
 }
 
 TEST(missing_file)
@@ -94,7 +135,7 @@ TEST(missing_file)
 	struct vg_kernel_features f;
 	char err[256] = "";
 
-	CHECK_INT_EQ(vg_kernel_features_from_file("/nonexistent/btf", &f, err, sizeof(err)), -1);
+	CHECK_INT_EQ(vg_kernel_features_from_file("/nonexistent/btf", NULL, &f, err, sizeof(err)), -1);
 	CHECK_STR_EQ(err, "cannot read the kernel's BTF (/nonexistent/btf): No such file or directory");
 }
 
