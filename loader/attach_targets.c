@@ -24,7 +24,7 @@ static const struct target_kind kinds[] = {
  * the pointer, and frees it again at the next registration. So they are
  * registered once, and find the targets of the object being loaded here.
  */
-static const struct vg_attach_targets *active;
+static struct vg_attach_targets *active;
 
 /* libbpf's prog_prepare_load_fn: the id found for this program. */
 static int set_attach_btf_id(struct bpf_program *prog, struct bpf_prog_load_opts *opts,
@@ -33,6 +33,8 @@ static int set_attach_btf_id(struct bpf_program *prog, struct bpf_prog_load_opts
 	size_t i;
 
 	(void)cookie;
+	if (active && !active->first_prog_load.tv_sec && !active->first_prog_load.tv_nsec)
+		clock_gettime(CLOCK_MONOTONIC, &active->first_prog_load);
 	for (i = 0; active && i < active->count; i++)
 		if (active->progs[i] == prog && active->ids[i]) {
 			opts->attach_btf_id = active->ids[i];

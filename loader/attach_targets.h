@@ -5,6 +5,7 @@
 #include <bpf/libbpf.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "kernel_features.h"
 
@@ -24,6 +25,9 @@ struct vg_attach_targets {
 	const char *name_ptrs[VG_TARGETS_MAX];
 	uint32_t ids[VG_TARGETS_MAX];
 	struct vg_btf_funcs funcs; /* for vg_kernel_features_probe */
+	/* When libbpf handed the first program to the kernel (monotonic; 0
+	 * until then): what comes before is its own preparation. */
+	struct timespec first_prog_load;
 };
 
 /* Before the object is opened: the handlers for lsm/ and iter/ (once per

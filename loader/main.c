@@ -180,9 +180,9 @@ static void report_costs(const struct vg_policy_report *rep, long verify_ms)
 			      rep->verified_insns[i]);
 	vg_log(VG_LOG_NOTICE, "verified_insns %s", line);
 	vg_log(VG_LOG_NOTICE,
-	       "load_phases_ms verify=%ld probe=%ld bpf_load=%ld attach_pin=%ld bpf_load_user=%ld bpf_load_kernel=%ld",
+	       "load_phases_ms verify=%ld probe=%ld bpf_load=%ld attach_pin=%ld bpf_load_user=%ld bpf_load_kernel=%ld bpf_load_progs=%ld",
 	       verify_ms, rep->probe_ms, rep->bpf_load_ms, rep->attach_ms, rep->bpf_load_user_ms,
-	       rep->bpf_load_kernel_ms);
+	       rep->bpf_load_kernel_ms, rep->bpf_load_progs_ms);
 }
 
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,

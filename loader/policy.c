@@ -318,6 +318,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		goto out;
 	}
 	report->bpf_load_ms = vg_ms_since(&phase);
+	report->bpf_load_progs_ms = vg_ms_since(&targets.first_prog_load);
 	vg_cpu_ms(&report->bpf_load_user_ms, &report->bpf_load_kernel_ms);
 	report->bpf_load_user_ms -= user_ms;
 	report->bpf_load_kernel_ms -= kernel_ms;

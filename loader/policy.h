@@ -54,9 +54,11 @@ struct vg_policy_report {
 	__u32 map_ids[VG_PROGS_MAX];
 	/* Where the time went (ms): reading the kernel's BTF to pick the
 	 * programs, loading them (the verifier) and attaching and pinning;
-	 * of the load, the CPU time in user space (libbpf) and in the kernel. */
+	 * of the load, the CPU time in user space (libbpf) and in the kernel,
+	 * and the time from the first program handed to the kernel to the
+	 * end (before it: libbpf's preparation, its BTF parse, CO-RE, maps). */
 	long probe_ms, bpf_load_ms, attach_ms;
-	long bpf_load_user_ms, bpf_load_kernel_ms;
+	long bpf_load_user_ms, bpf_load_kernel_ms, bpf_load_progs_ms;
 };
 
 /*
