@@ -3,10 +3,11 @@
  * The feature probe walks the kernel's raw BTF itself rather than through
  * libbpf's btf__parse: libbpf indexes every type, which was most of the
  * probe's time, and it indexes the same BTF again when it loads the
- * programs. Here nothing is indexed: one pass finds the hooks' functions
- * and the programs' attach targets (libbpf would look each target up with
- * a linear search of its own: on 7.2 six times the parse itself), a second
- * their prototypes.
+ * programs. Here nothing is indexed: one pass finds the functions wanted,
+ * by name, and keeps every prototype's parameter count. The functions are
+ * the four hooks whose prototypes tell the features, and the caller's (the
+ * programs' attach targets, which libbpf would look up with a linear search
+ * each: on 7.2 six times the parse itself).
  */
 #define _GNU_SOURCE /* qsort_r */
 #include "kernel_features.h"
@@ -25,14 +26,13 @@
 
 enum hook { HOOK_BPF, HOOK_IOCTL_COMPAT, HOOK_BDEV_SETINTEGRITY, HOOK_BDEV_FREE, HOOKS };
 
-static const char *const hook_names[HOOKS] = {
-	[HOOK_BPF] = "bpf",
-	[HOOK_IOCTL_COMPAT] = "file_ioctl_compat",
-	[HOOK_BDEV_SETINTEGRITY] = "bdev_setintegrity",
-	[HOOK_BDEV_FREE] = "bdev_free_security",
+/* The functions BPF LSM programs attach to, one per hook. */
+static const char *const hook_funcs[HOOKS] = {
+	[HOOK_BPF] = "bpf_lsm_bpf",
+	[HOOK_IOCTL_COMPAT] = "bpf_lsm_file_ioctl_compat",
+	[HOOK_BDEV_SETINTEGRITY] = "bpf_lsm_bdev_setintegrity",
+	[HOOK_BDEV_FREE] = "bpf_lsm_bdev_free_security",
 };
-
-#define LSM_FUNC_PREFIX "bpf_lsm_"
 
 /* The type section and the string section of a checked BTF blob. */
 struct btf_sections {
@@ -109,83 +109,95 @@ static int check_sections(const void *data, size_t size, struct btf_sections *s,
 	return 0;
 }
 
-/* The caller's functions: the first letters of their names, which alone
- * turn most of the kernel's functions away, and their order by name, for
- * a binary search in the rest. */
+/* The functions wanted, the hooks' first and then the caller's, with what
+ * the pass finds of each: its id and its prototype's id (0 if none). The
+ * first letters of the names alone turn most of the kernel's functions
+ * away; the order by name serves a binary search in the rest. */
 struct wanted_funcs {
-	struct vg_btf_funcs *funcs;
+	size_t count;
+	const char **names;
+	uint32_t *ids;
+	uint32_t *protos;
 	size_t *by_name;
 	bool first_letters[256];
 };
 
-static int compare_names(const void *a, const void *b, void *funcs)
+static int compare_names(const void *a, const void *b, void *wanted)
 {
-	const char *const *names = ((struct vg_btf_funcs *)funcs)->names;
+	const char **names = ((struct wanted_funcs *)wanted)->names;
 
 	return strcmp(names[*(const size_t *)a], names[*(const size_t *)b]);
 }
 
-static int want_funcs(struct wanted_funcs *w, struct vg_btf_funcs *funcs)
+static void free_wanted(struct wanted_funcs *w)
+{
+	free(w->names);
+	free(w->ids);
+	free(w->protos);
+	free(w->by_name);
+}
+
+static int want_funcs(struct wanted_funcs *w, const struct vg_btf_funcs *funcs)
 {
 	size_t i;
 
 	memset(w, 0, sizeof(*w));
-	if (!funcs || !funcs->count)
-		return 0;
-	w->funcs = funcs;
-	w->by_name = calloc(funcs->count, sizeof(*w->by_name));
-	if (!w->by_name)
+	w->count = HOOKS + (funcs ? funcs->count : 0);
+	w->names = calloc(w->count, sizeof(*w->names));
+	w->ids = calloc(w->count, sizeof(*w->ids));
+	w->protos = calloc(w->count, sizeof(*w->protos));
+	w->by_name = calloc(w->count, sizeof(*w->by_name));
+	if (!w->names || !w->ids || !w->protos || !w->by_name) {
+		free_wanted(w);
 		return -1;
-	for (i = 0; i < funcs->count; i++) {
-		funcs->ids[i] = 0;
-		w->by_name[i] = i;
-		w->first_letters[(unsigned char)funcs->names[i][0]] = true;
 	}
-	qsort_r(w->by_name, funcs->count, sizeof(*w->by_name), compare_names, funcs);
+	for (i = 0; i < w->count; i++) {
+		w->names[i] = i < HOOKS ? hook_funcs[i] : funcs->names[i - HOOKS];
+		w->by_name[i] = i;
+		w->first_letters[(unsigned char)w->names[i][0]] = true;
+	}
+	qsort_r(w->by_name, w->count, sizeof(*w->by_name), compare_names, w);
 	return 0;
 }
 
-/* id to every wanted function called name (a name may be wanted twice). */
-static void match_func(const struct wanted_funcs *w, const char *name, uint32_t id)
+/* The function type t, id id, to every wanted function of its name (a
+ * name may be wanted twice). */
+static void match_func(struct wanted_funcs *w, const char *name, uint32_t id,
+		       const struct btf_type *t)
 {
-	const char *const *names;
-	size_t lo = 0, hi;
+	size_t lo = 0, hi = w->count;
 
 	if (!w->first_letters[(unsigned char)name[0]])
 		return;
-	names = w->funcs->names;
-	hi = w->funcs->count;
 	while (lo < hi) { /* the first that is not below name */
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (strcmp(names[w->by_name[mid]], name) < 0)
+		if (strcmp(w->names[w->by_name[mid]], name) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < w->funcs->count && !strcmp(names[w->by_name[lo]], name); lo++)
-		w->funcs->ids[w->by_name[lo]] = id;
+	for (; lo < w->count && !strcmp(w->names[w->by_name[lo]], name); lo++) {
+		w->ids[w->by_name[lo]] = id;
+		w->protos[w->by_name[lo]] = t->type;
+	}
 }
 
 /*
- * One pass over the types (ids from 1): the functions named bpf_lsm_HOOK
- * give proto[HOOK], their prototypes' ids; each prototype's parameter
- * count is kept by id (plus one: 0 is "not a prototype", and so is one of
- * 65535 parameters, which fails closed), since a prototype may come before
- * or after its function. The functions w wants get their ids. Returns 0,
- * or -1 with err set if a type runs past the section or has a kind this
- * loader does not know.
+ * One pass over the types (ids from 1): the wanted functions get their ids
+ * and their prototypes' ids, and each prototype's parameter count is kept
+ * by id (plus one: 0 is "not a prototype", and so is one of 65535
+ * parameters, which fails closed), since a prototype may come before or
+ * after its function. Returns 0, or -1 with err set if a type runs past
+ * the section or has a kind this loader does not know.
  */
-static int scan_types(const struct btf_sections *s, const struct wanted_funcs *w,
-		      uint32_t proto[HOOKS], uint16_t *proto_args, char *err, size_t errlen)
+static int scan_types(const struct btf_sections *s, struct wanted_funcs *w, uint16_t *proto_args,
+		      char *err, size_t errlen)
 {
-	const size_t prefix = sizeof(LSM_FUNC_PREFIX) - 1;
 	uint32_t off = 0, id = 1;
-	int h;
 
 	while (off < s->types_len) {
 		const struct btf_type *t = (const void *)(s->types + off);
-		const char *name;
 		long extra;
 
 		if (s->types_len - off < sizeof(*t))
@@ -198,17 +210,10 @@ static int scan_types(const struct btf_sections *s, const struct wanted_funcs *w
 		}
 		if (s->types_len - off - sizeof(*t) < (unsigned long)extra)
 			break;
-		if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC_PROTO) {
+		if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC_PROTO)
 			proto_args[id] = BTF_INFO_VLEN(t->info) + 1;
-		} else if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC && t->name_off < s->strings_len) {
-			name = s->strings + t->name_off;
-			/* The first letter alone turns most names away. */
-			if (name[0] == LSM_FUNC_PREFIX[0] && !strncmp(name, LSM_FUNC_PREFIX, prefix))
-				for (h = 0; h < HOOKS; h++)
-					if (!strcmp(name + prefix, hook_names[h]))
-						proto[h] = t->type;
-			match_func(w, name, id);
-		}
+		else if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC && t->name_off < s->strings_len)
+			match_func(w, s->strings + t->name_off, id, t);
 		off += sizeof(*t) + extra;
 		id++;
 	}
@@ -221,11 +226,12 @@ static int scan_types(const struct btf_sections *s, const struct wanted_funcs *w
 int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_btf_funcs *funcs,
 				struct vg_kernel_features *f, char *err, size_t errlen)
 {
-	uint32_t proto[HOOKS] = { 0 }, max_id;
 	uint16_t *proto_args = NULL;
 	struct wanted_funcs wanted;
 	struct btf_sections s;
-	int h, scanned, args[HOOKS];
+	int args[HOOKS];
+	uint32_t max_id;
+	size_t i;
 
 	memset(f, 0, sizeof(*f));
 	if (check_sections(btf, size, &s, err, errlen))
@@ -238,14 +244,17 @@ int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_btf_func
 		free(proto_args);
 		return -1;
 	}
-	scanned = scan_types(&s, &wanted, proto, proto_args, err, errlen);
-	free(wanted.by_name);
-	if (scanned) {
+	if (scan_types(&s, &wanted, proto_args, err, errlen)) {
+		free_wanted(&wanted);
 		free(proto_args);
 		return -1;
 	}
-	for (h = 0; h < HOOKS; h++)
-		args[h] = proto[h] && proto[h] <= max_id ? proto_args[proto[h]] - 1 : -1;
+	for (i = 0; i < HOOKS; i++)
+		args[i] = wanted.protos[i] && wanted.protos[i] <= max_id ?
+				  proto_args[wanted.protos[i]] - 1 : -1;
+	for (i = HOOKS; i < wanted.count; i++)
+		funcs->ids[i - HOOKS] = wanted.ids[i];
+	free_wanted(&wanted);
 	free(proto_args);
 	f->bpf_hook_args = args[HOOK_BPF];
 	if (f->bpf_hook_args != 3 && f->bpf_hook_args != 4) {
