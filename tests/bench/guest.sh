@@ -7,6 +7,8 @@
 # "initrd_ms MS" (the initramfs' start to this script), "loader_ms MS",
 # "load_phases_ms ...", "verified_insns NAME=N,...", "pmu WHAT", "unverified_exec
 # runs|refused" and "progs_json JSON".
+#   TWINS=1           also count the floor under verigate's cost ("twinned_cost
+#                     WORKLOAD N NS_TOTAL", "twin_floor WORKLOAD N NS_TOTAL")
 #   IMA=1             first make IMA appraise every exec and executable
 #                     mapping against the test key (the image is signed)
 #   EXPECT_UNVERIFIED runs or refused: what this configuration must do
@@ -55,20 +57,20 @@ while [ $i -lt 50 ]; do
     i=$((i + 1))
 done
 SCRIPT
+# Each workload of vg-bench as NAME:COUNT.
+workloads="spawn-static:$((2000 * SCALE)) spawn-dynamic:$((200 * SCALE)) dlopen:$((1000 * SCALE))
+    mprotect:$((10000 * SCALE))"
 r=0
 while [ $r -lt "$REPEATS" ]; do
-    for w in "spawn-static $((2000 * SCALE))" "spawn-dynamic $((200 * SCALE))" \
-        "dlopen $((1000 * SCALE))" "mprotect $((10000 * SCALE))"; do
-        # shellcheck disable=SC2086 # two words: the workload and its count
-        set -- $w
+    for w in $workloads; do
         # A workload the gate refuses (IPE: anonymous executable memory)
         # is reported, not timed.
         # vg-bench prints "WORKLOAD N NS_PER_OP" and, where the BPF
         # statistics can be read, "bpf_cost WORKLOAD N NS_TOTAL".
-        if out=$(vg-bench "$1" "$2" 2>&1); then
+        if out=$(vg-bench "${w%:*}" "${w#*:}" 2>&1); then
             echo "$out" | awk '$1 == "bpf_cost" { print; next } { print "sample", $1, $3, $2 }'
         else
-            echo "refused $1 $out"
+            echo "refused ${w%:*} $out"
         fi
     done
     start=$(cut -d' ' -f1 /proc/uptime)
@@ -77,6 +79,19 @@ while [ $r -lt "$REPEATS" ]; do
     echo "$start $end" | awk '{ printf "sample script %.0f 150\n", ($2 - $1) * 1e9 / 150 }'
     r=$((r + 1))
 done
+# The floor under the counted cost (TWINS=1, audit boots): each workload
+# once more, with an empty program beside each of verigate's on the same
+# hook, both counted in the same loop (vg-bench --empty-twins). These
+# loops are not timed samples: the twins slow them.
+if [ "${TWINS:-0}" = 1 ]; then
+    for w in $workloads; do
+        out=$(vg-bench --empty-twins "${w%:*}" "${w#*:}" 2>&1) || {
+            echo "bench: vg-bench --empty-twins ${w%:*}: $out" >&2
+            exit 1
+        }
+        echo "$out" | awk '$1 == "twinned_cost" || $1 == "twin_floor"'
+    done
+fi
 # run_cnt, run_time_ns and verified_insns of every BPF program, for the
 # host to pick verigate's from (the guards refuse bpftool when enforcing;
 # the audit boot lets it through).

@@ -7,7 +7,15 @@
  * the guards refuse them when enforcing), it also prints
  * "bpf_cost WORKLOAD N NS_TOTAL": the run_time_ns that verigate's programs
  * (verigate_*, guard_*) added during the loop, a count that TCG's noise
- * does not blur (without the trampolines' entry and exit). Workloads:
+ * does not blur (without the trampolines' entry and exit).
+ *   vg-bench --empty-twins WORKLOAD N
+ * first attaches, beside each of verigate's LSM programs, an empty one
+ * (it returns 0) on the same hook, then runs the loop and prints
+ * "twinned_cost WORKLOAD N NS_TOTAL" (verigate's programs) and
+ * "twin_floor WORKLOAD N NS_TOTAL" (the empty ones): what the statistics
+ * and the dispatch cost a program that does nothing, counted in the same
+ * loop. Loading them is a bpf() command the guards refuse when enforcing
+ * (then it exits 1) and log in audit mode. Workloads:
  *   spawn-static   posix_spawn /bin/busybox true (a static program), wait
  *   spawn-dynamic  posix_spawn /bin/bpftool version (dynamic, several
  *                  shared libraries, each mapped PROT_EXEC), wait
@@ -19,6 +27,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
 #include <spawn.h>
@@ -164,18 +173,78 @@ static void open_verigate_progs(void)
 	}
 }
 
-/* The run_time_ns of verigate's programs so far, summed; false if there
+/* The empty programs, held by their fds and attached by their links'. */
+static int twin_fds[PROGS_MAX];
+static int twin_links[PROGS_MAX];
+static int twin_count;
+
+/* An empty LSM program (return 0), attached to the hook of verigate's
+ * program that info describes: its fd (its link's in *link), or -1. */
+static int attach_empty_twin(const struct bpf_prog_info *info, int *link)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr load = {
+		.prog_type = BPF_PROG_TYPE_LSM,
+		.expected_attach_type = BPF_LSM_MAC,
+		.attach_btf_id = info->attach_btf_id,
+		.insns = (__u64)(unsigned long)insns,
+		.insn_cnt = sizeof(insns) / sizeof(insns[0]),
+		.license = (__u64)(unsigned long)"GPL",
+		.prog_name = "empty_twin",
+	};
+	union bpf_attr attach = { 0 };
+	int prog = sys_bpf(BPF_PROG_LOAD, &load);
+
+	if (prog < 0)
+		return -1;
+	attach.raw_tracepoint.prog_fd = prog;
+	*link = sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &attach);
+	if (*link < 0) {
+		close(prog);
+		return -1;
+	}
+	return prog;
+}
+
+/* A twin beside each of verigate's LSM programs; false if one failed or
+ * there is none. */
+static bool attach_empty_twins(void)
+{
+	int i;
+
+	for (i = 0; i < prog_count; i++) {
+		struct bpf_prog_info info;
+
+		if (prog_info(prog_fds[i], &info))
+			return false;
+		if (info.type != BPF_PROG_TYPE_LSM)
+			continue;
+		twin_fds[twin_count] = attach_empty_twin(&info, &twin_links[twin_count]);
+		if (twin_fds[twin_count] < 0) {
+			fprintf(stderr, "vg-bench: cannot attach an empty program beside %s: %s\n",
+				info.name, strerror(errno));
+			return false;
+		}
+		twin_count++;
+	}
+	return twin_count > 0;
+}
+
+/* The run_time_ns of the programs in fds so far, summed; false if there
  * are none or the statistics are off. */
-static bool verigate_run_time(unsigned long long *ns)
+static bool run_time(const int *fds, int count, unsigned long long *ns)
 {
 	bool counted = false;
 	int i;
 
 	*ns = 0;
-	for (i = 0; i < prog_count; i++) {
+	for (i = 0; i < count; i++) {
 		struct bpf_prog_info info;
 
-		if (prog_info(prog_fds[i], &info))
+		if (prog_info(fds[i], &info))
 			return false;
 		*ns += info.run_time_ns;
 		counted |= info.run_cnt > 0;
@@ -193,37 +262,58 @@ static const struct {
 	{ "mprotect", mprotect_churn },
 };
 
-int main(int argc, char **argv)
+/* The loop, timed: "WORKLOAD N NS_PER_OP", and the counts the header
+ * names. */
+static int run_workload(size_t w, long n, bool twins)
 {
-	unsigned long long bpf_before, bpf_after;
+	unsigned long long before = 0, after = 0, twins_before = 0, twins_after = 0;
 	struct timespec start, end;
-	bool bpf_stats;
-	long i, n;
-	size_t w;
+	bool stats;
+	long i;
 
-	if (argc != 3 || (n = atol(argv[2])) <= 0) {
-		fprintf(stderr, "usage: vg-bench WORKLOAD N\n");
-		return 2;
-	}
-	for (w = 0; w < sizeof(workloads) / sizeof(workloads[0]); w++) {
-		if (strcmp(argv[1], workloads[w].name))
-			continue;
-		open_verigate_progs();
-		bpf_stats = verigate_run_time(&bpf_before);
-		clock_gettime(CLOCK_MONOTONIC, &start);
-		for (i = 0; i < n; i++) {
-			if (workloads[w].run()) {
-				fprintf(stderr, "vg-bench: %s failed at %ld\n", argv[1], i);
-				return 1;
-			}
+	open_verigate_progs();
+	if (twins && !attach_empty_twins())
+		return 1;
+	stats = run_time(prog_fds, prog_count, &before);
+	/* (the twins may not have run yet: their sum is then 0, not "off") */
+	if (twins)
+		run_time(twin_fds, twin_count, &twins_before);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (i = 0; i < n; i++) {
+		if (workloads[w].run()) {
+			fprintf(stderr, "vg-bench: %s failed at %ld\n", workloads[w].name, i);
+			return 1;
 		}
-		clock_gettime(CLOCK_MONOTONIC, &end);
-		printf("%s %ld %.0f\n", argv[1], n,
-		       ((end.tv_sec - start.tv_sec) * 1e9 + (end.tv_nsec - start.tv_nsec)) / n);
-		if (bpf_stats && verigate_run_time(&bpf_after))
-			printf("bpf_cost %s %ld %llu\n", argv[1], n, bpf_after - bpf_before);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	printf("%s %ld %.0f\n", workloads[w].name, n,
+	       ((end.tv_sec - start.tv_sec) * 1e9 + (end.tv_nsec - start.tv_nsec)) / n);
+	if (!stats || !run_time(prog_fds, prog_count, &after))
+		return 0;
+	if (!twins) {
+		printf("bpf_cost %s %ld %llu\n", workloads[w].name, n, after - before);
 		return 0;
 	}
-	fprintf(stderr, "vg-bench: unknown workload '%s'\n", argv[1]);
+	if (!run_time(twin_fds, twin_count, &twins_after))
+		return 0;
+	printf("twinned_cost %s %ld %llu\n", workloads[w].name, n, after - before);
+	printf("twin_floor %s %ld %llu\n", workloads[w].name, n, twins_after - twins_before);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	bool twins = argc == 4 && !strcmp(argv[1], "--empty-twins");
+	long n;
+	size_t w;
+
+	if (argc != 3 + twins || (n = atol(argv[2 + twins])) <= 0) {
+		fprintf(stderr, "usage: vg-bench [--empty-twins] WORKLOAD N\n");
+		return 2;
+	}
+	for (w = 0; w < sizeof(workloads) / sizeof(workloads[0]); w++)
+		if (!strcmp(argv[1 + twins], workloads[w].name))
+			return run_workload(w, n, twins);
+	fprintf(stderr, "vg-bench: unknown workload '%s'\n", argv[1 + twins]);
 	return 2;
 }
