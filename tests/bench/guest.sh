@@ -4,6 +4,7 @@
 # where bpftool may read them. Prints "sample WORKLOAD NS_PER_OP OPS" lines,
 # "bpf_cost WORKLOAD OPS NS_TOTAL" (verigate's programs' time in a timed
 # loop, where readable), "refused WORKLOAD WHY", "boot_ms MS" (kernel start to this script),
+# "idle_ms MS" (the CPU's idle time in it),
 # "initrd_ms MS" (the initramfs' start to this script), "loader_ms MS",
 # "load_phases_ms ...", "verified_insns NAME=N,...", "pmu WHAT", "unverified_exec
 # runs|refused" and "progs_json JSON".
@@ -17,9 +18,10 @@
 #                     does not gate measures nothing)
 REPEATS=${REPEATS:-3}
 SCALE=${SCALE:-1}
-read -r uptime _ < /proc/uptime
+read -r uptime idle < /proc/uptime
 boot_ms=${uptime%.*}${uptime#*.}0
 echo "boot_ms $boot_ms"
+echo "idle_ms ${idle%.*}${idle#*.}0"
 run_init=$(dmesg | sed -n 's/^\[ *\([0-9]*\)\.\([0-9]\{3\}\).*\] Run \/init as init process.*/\1\2/p' | head -n 1)
 [ -z "$run_init" ] || echo "initrd_ms $((boot_ms - run_init))"
 # The loader's own time, where it went, and the verifier's count per
