@@ -173,7 +173,8 @@ static void open_verigate_progs(void)
 	}
 }
 
-/* The empty programs, held by their fds and attached by their links'. */
+/* The empty programs' fds, for their statistics, and their links' fds,
+ * which keep them attached until vg-bench exits. */
 static int twin_fds[PROGS_MAX];
 static int twin_links[PROGS_MAX];
 static int twin_count;
@@ -230,6 +231,8 @@ static bool attach_empty_twins(void)
 		}
 		twin_count++;
 	}
+	if (!twin_count)
+		fprintf(stderr, "vg-bench: verigate has no LSM program here to stand beside\n");
 	return twin_count > 0;
 }
 
