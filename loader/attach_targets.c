@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "attach_targets.h"
+#include "elapsed.h"
 
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -33,14 +34,28 @@ static int set_attach_btf_id(struct bpf_program *prog, struct bpf_prog_load_opts
 	size_t i;
 
 	(void)cookie;
-	if (active && !active->first_prog_load.tv_sec && !active->first_prog_load.tv_nsec)
-		clock_gettime(CLOCK_MONOTONIC, &active->first_prog_load);
 	for (i = 0; active && i < active->count; i++)
 		if (active->progs[i] == prog && active->ids[i]) {
+			if (active->loaded < VG_TARGETS_MAX) {
+				clock_gettime(CLOCK_MONOTONIC, &active->handed[active->loaded]);
+				active->loaded_order[active->loaded++] = i;
+			}
 			opts->attach_btf_id = active->ids[i];
 			return 0;
 		}
 	return -ESRCH;
+}
+
+long vg_attach_targets_load_us(const struct vg_attach_targets *t, const struct bpf_program *prog,
+			       const struct timespec *load_end)
+{
+	size_t k;
+
+	for (k = 0; k < t->loaded; k++)
+		if (t->progs[t->loaded_order[k]] == prog)
+			return vg_us_between(&t->handed[k],
+					  k + 1 < t->loaded ? &t->handed[k + 1] : load_end);
+	return 0;
 }
 
 int vg_attach_targets_register(struct vg_attach_targets *t, char *err, size_t errlen)

@@ -25,9 +25,13 @@ struct vg_attach_targets {
 	const char *name_ptrs[VG_TARGETS_MAX];
 	uint32_t ids[VG_TARGETS_MAX];
 	struct vg_btf_funcs funcs; /* for vg_kernel_features_probe */
-	/* When libbpf handed the first program to the kernel (monotonic; 0
-	 * until then): what comes before is its own preparation. */
-	struct timespec first_prog_load;
+	/* When libbpf handed each program to the kernel (monotonic), in the
+	 * order it did: handed[k] is programs[loaded_order[k]]'s. libbpf loads
+	 * one program at a time, so a program's load lasts until the next is
+	 * handed over; what comes before the first is libbpf's preparation. */
+	size_t loaded;
+	size_t loaded_order[VG_TARGETS_MAX];
+	struct timespec handed[VG_TARGETS_MAX];
 };
 
 /* Before the object is opened: the handlers for lsm/ and iter/ (once per
@@ -41,6 +45,12 @@ int vg_attach_targets_collect(struct vg_attach_targets *t, const struct bpf_obje
 /* After the probe: 0 if every program that will load has its target in
  * this kernel, else -1 with err naming the first that has none. */
 int vg_attach_targets_check(const struct vg_attach_targets *t, char *err, size_t errlen);
+
+/* After the load, which ended at load_end: how long the kernel took over
+ * prog (microseconds, from its hand-over to the next's or to load_end; 0
+ * if it was not loaded). */
+long vg_attach_targets_load_us(const struct vg_attach_targets *t, const struct bpf_program *prog,
+			       const struct timespec *load_end);
 
 /* After the object is closed: the handlers use t no more. */
 void vg_attach_targets_unregister(struct vg_attach_targets *t);

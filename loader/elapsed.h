@@ -14,6 +14,12 @@ static inline long vg_ms_since(const struct timespec *start)
 	return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
 }
 
+/* Microseconds from one monotonic time to a later one. */
+static inline long vg_us_between(const struct timespec *from, const struct timespec *to)
+{
+	return (to->tv_sec - from->tv_sec) * 1000000 + (to->tv_nsec - from->tv_nsec) / 1000;
+}
+
 static inline long vg_timeval_ms(const struct timeval *t)
 {
 	return t->tv_sec * 1000 + t->tv_usec / 1000;

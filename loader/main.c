@@ -166,8 +166,9 @@ static void id_list(char *buf, size_t len, const __u32 *ids, int count)
 		n += snprintf(buf + n, len - n, "%s%u", i ? "," : "", ids[i]);
 }
 
-/* Where the loader's time went and what each program cost the verifier,
- * for make bench (docs/performance.md). */
+/* Where the loader's time went and what each program cost the verifier
+ * and the loader (its load and its attach, NAME=LOAD_US/ATTACH_US), for
+ * make bench (docs/performance.md). */
 static void report_costs(const struct vg_policy_report *rep, long verify_ms)
 {
 	char line[2048];
@@ -179,6 +180,11 @@ static void report_costs(const struct vg_policy_report *rep, long verify_ms)
 		n += snprintf(line + n, sizeof(line) - n, "%s%s=%u", i ? "," : "", rep->prog_names[i],
 			      rep->verified_insns[i]);
 	vg_log(VG_LOG_NOTICE, "verified_insns %s", line);
+	line[0] = '\0';
+	for (i = 0, n = 0; i < rep->count && n < sizeof(line); i++)
+		n += snprintf(line + n, sizeof(line) - n, "%s%s=%ld/%ld", i ? "," : "",
+			      rep->prog_names[i], rep->load_us[i], rep->attach_us[i]);
+	vg_log(VG_LOG_NOTICE, "load_attach_us %s", line);
 	vg_log(VG_LOG_NOTICE,
 	       "load_phases_ms verify=%ld probe=%ld bpf_load=%ld attach_pin=%ld bpf_load_user=%ld bpf_load_kernel=%ld bpf_load_progs=%ld",
 	       verify_ms, rep->probe_ms, rep->bpf_load_ms, rep->attach_ms, rep->bpf_load_user_ms,

@@ -139,9 +139,11 @@ static int record_own(struct verigate_bpf *skel, enum vg_own_kind kind, __u64 id
 }
 
 static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
+			  const struct vg_attach_targets *targets, const struct timespec *load_end,
 			  struct attached *a, struct vg_policy_report *report,
 			  char *err, size_t errlen)
 {
+	struct timespec attach_start, attach_end;
 	struct bpf_program *prog;
 	struct stat st;
 	char path[256];
@@ -157,12 +159,16 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			snprintf(err, errlen, "too many programs");
 			return -1;
 		}
+		clock_gettime(CLOCK_MONOTONIC, &attach_start);
 		link = is_view(prog) ? bpf_program__attach_iter(prog, NULL)
 				     : bpf_program__attach_lsm(prog);
 		if (!link) {
 			snprintf(err, errlen, "attach %s: %s", name, strerror(errno));
 			return -1;
 		}
+		clock_gettime(CLOCK_MONOTONIC, &attach_end);
+		report->attach_us[n] = vg_us_between(&attach_start, &attach_end);
+		report->load_us[n] = vg_attach_targets_load_us(targets, prog, load_end);
 		a->links[a->count++] = link;
 		snprintf(path, sizeof(path), "%s/%s", pin_dir, name);
 		if (bpf_link__pin(link, path) || (is_view(prog) && chmod(path, 0444)) ||
@@ -286,7 +292,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 	struct attached a = { 0 };
 	struct verigate_bpf *skel = NULL;
 	long user_ms, kernel_ms;
-	struct timespec phase;
+	struct timespec phase, load_end;
 	struct stat dir;
 	int i, rc = -1;
 
@@ -317,13 +323,15 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		rmdir(pin_dir);
 		goto out;
 	}
-	report->bpf_load_ms = vg_ms_since(&phase);
-	report->bpf_load_progs_ms = vg_ms_since(&targets.first_prog_load);
+	clock_gettime(CLOCK_MONOTONIC, &load_end);
+	report->bpf_load_ms = vg_us_between(&phase, &load_end) / 1000;
+	if (targets.loaded)
+		report->bpf_load_progs_ms = vg_us_between(&targets.handed[0], &load_end) / 1000;
 	vg_cpu_ms(&report->bpf_load_user_ms, &report->bpf_load_kernel_ms);
 	report->bpf_load_user_ms -= user_ms;
 	report->bpf_load_kernel_ms -= kernel_ms;
 	clock_gettime(CLOCK_MONOTONIC, &phase);
-	if (attach_and_pin(skel, pin_dir, &a, report, err, errlen) ||
+	if (attach_and_pin(skel, pin_dir, &targets, &load_end, &a, report, err, errlen) ||
 	    record_maps(skel, report, err, errlen)) {
 		rollback(&a, pin_dir);
 		memset(report, 0, sizeof(*report));

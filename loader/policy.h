@@ -49,6 +49,9 @@ struct vg_policy_report {
 	__u32 prog_ids[VG_PROGS_MAX];
 	char prog_names[VG_PROGS_MAX][64];
 	__u32 verified_insns[VG_PROGS_MAX]; /* as the verifier counted them at load */
+	/* Each program's share of the load (from libbpf's hand-over to the
+	 * kernel to the next program's) and its attach, in microseconds. */
+	long load_us[VG_PROGS_MAX], attach_us[VG_PROGS_MAX];
 	__u32 link_ids[VG_PROGS_MAX];
 	int map_count;
 	__u32 map_ids[VG_PROGS_MAX];

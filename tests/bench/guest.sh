@@ -6,8 +6,9 @@
 # loop, where readable), "refused WORKLOAD WHY", "boot_ms MS" (kernel start to this script),
 # "idle_ms MS" (the CPU's idle time in it),
 # "initrd_ms MS" (the initramfs' start to this script), "loader_ms MS",
-# "load_phases_ms ...", "verified_insns NAME=N,...", "pmu WHAT", "unverified_exec
-# runs|refused" and "progs_json JSON".
+# "load_phases_ms ...", "verified_insns NAME=N,...", "load_attach_us
+# NAME=LOAD/ATTACH,...", "pmu WHAT", "unverified_exec runs|refused" and
+# "progs_json JSON".
 #   TWINS=1           also count the floor under verigate's cost ("twinned_cost
 #                     WORKLOAD N NS_TOTAL", "twin_floor WORKLOAD N NS_TOTAL")
 #   IMA=1             first make IMA appraise every exec and executable
@@ -24,11 +25,13 @@ echo "boot_ms $boot_ms"
 echo "idle_ms ${idle%.*}${idle#*.}0"
 run_init=$(dmesg | sed -n 's/^\[ *\([0-9]*\)\.\([0-9]\{3\}\).*\] Run \/init as init process.*/\1\2/p' | head -n 1)
 [ -z "$run_init" ] || echo "initrd_ms $((boot_ms - run_init))"
-# The loader's own time, where it went, and the verifier's count per
-# program, from its kmsg lines (none without verigate).
+# The loader's own time, where it went, and the verifier's count and the
+# load and attach time per program, from its kmsg lines (none without
+# verigate).
 dmesg | sed -n 's/.*verigate: [a-z]* .* load_ms=\([0-9]*\) .*/loader_ms \1/p' | head -n 1
 dmesg | sed -n 's/.*verigate: load_phases_ms /load_phases_ms /p' | head -n 1
 dmesg | sed -n 's/.*verigate: verified_insns /verified_insns /p' | head -n 1
+dmesg | sed -n 's/.*verigate: load_attach_us /load_attach_us /p' | head -n 1
 # Whether perf could count instructions here (under TCG it cannot).
 dmesg | sed -n 's/.*Performance Events: /pmu /p' | head -n 1
 if [ "${IMA:-0}" = 1 ]; then

@@ -131,6 +131,32 @@ TEST(missing_hook_named_on_6_1)
 	close_object(&o);
 }
 
+/* A program's load lasts from its hand-over to the next program's, the
+ * last one's to the end of the load; one never handed over took none. Here
+ * the third program went first (at 1 s), then the first (1.005 s), then
+ * the second (1.020 s), and the load ended at 1.050 s. */
+TEST(load_lasts_until_next_hand_over)
+{
+	const struct timespec end = { .tv_sec = 1, .tv_nsec = 50000000 };
+	struct opened o;
+
+	if (!open_object(&o))
+		return;
+	CHECK(o.targets.count > 3);
+	o.targets.loaded = 3;
+	o.targets.loaded_order[0] = 2;
+	o.targets.loaded_order[1] = 0;
+	o.targets.loaded_order[2] = 1;
+	o.targets.handed[0] = (struct timespec){ .tv_sec = 1 };
+	o.targets.handed[1] = (struct timespec){ .tv_sec = 1, .tv_nsec = 5000000 };
+	o.targets.handed[2] = (struct timespec){ .tv_sec = 1, .tv_nsec = 20000000 };
+	CHECK_INT_EQ(vg_attach_targets_load_us(&o.targets, o.targets.progs[2], &end), 5000);
+	CHECK_INT_EQ(vg_attach_targets_load_us(&o.targets, o.targets.progs[0], &end), 15000);
+	CHECK_INT_EQ(vg_attach_targets_load_us(&o.targets, o.targets.progs[1], &end), 30000);
+	CHECK_INT_EQ(vg_attach_targets_load_us(&o.targets, o.targets.progs[3], &end), 0);
+	close_object(&o);
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -143,5 +169,6 @@ int main(int argc, char **argv)
 	RUN(every_program_named);
 	RUN(all_found_on_7_2);
 	RUN(missing_hook_named_on_6_1);
+	RUN(load_lasts_until_next_hand_over);
 	return unit_done();
 }

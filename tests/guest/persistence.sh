@@ -60,6 +60,21 @@ else
     fail ids-reported "kmsg line lacks IDs: '$LOADER_LINE'"
 fi
 
+# The loader's cost lines (make bench reads them): each program it
+# attached, with its verified instructions and its load and attach time.
+insns=$(dmesg | sed -n 's/.*verigate: verified_insns //p' | head -n 1)
+costs=$(dmesg | sed -n 's/.*verigate: load_attach_us //p' | head -n 1)
+insns_names=$(echo "$insns" | tr ',' '\n' | sed 's/=.*//')
+costs_names=$(echo "$costs" | tr ',' '\n' | sed 's/=.*//')
+unloaded=$(echo "$costs" | tr ',' '\n' | grep -vE '^[a-z_0-9]+=[1-9][0-9]*/[0-9]+$' || true)
+if [ -n "$costs" ] && [ "$costs_names" = "$insns_names" ] &&
+    [ "$(echo "$costs_names" | wc -l)" -eq "$(echo "$prog_ids" | wc -w)" ] &&
+    [ -z "$unloaded" ]; then
+    pass cost-lines "$(echo "$costs_names" | wc -l) programs, each with its load and attach time"
+else
+    fail cost-lines "verified_insns '$insns', load_attach_us '$costs'"
+fi
+
 # holders KIND IDS: every fd in every process that refers to a BPF object of
 # KIND (prog, link, map) with one of IDS.
 holders() {
