@@ -49,11 +49,16 @@ static __always_inline __u32 *own_pin(struct inode *inode)
 }
 
 /* A pinned link, or the directory that holds them. */
+/* The pin directory or a pin in it (one load of each field: see
+ * exec_gate.bpf.c on what a load costs the verifier). */
 static __always_inline bool is_pin(struct inode *inode)
 {
-	if (inode && inode->i_sb->s_dev == bpffs_dev && inode->i_ino == pin_dir_ino)
-		return true;
-	return own_pin(inode) != NULL;
+	__u64 ino;
+
+	if (!inode || inode->i_sb->s_dev != bpffs_dev)
+		return false;
+	ino = inode->i_ino;
+	return ino == pin_dir_ino || own_object(VG_OWN_PIN, ino) != NULL;
 }
 
 static __always_inline bool in_initial_mount_ns(void)
