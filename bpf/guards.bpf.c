@@ -40,25 +40,25 @@ static __always_inline bool guarding(void)
 	return initramfs_sealed;
 }
 
+/* The inode's number if it is on verigate's bpffs, else 0 (each field is
+ * loaded once: see exec_gate.bpf.c on what a load costs the verifier). */
+static __always_inline __u64 bpffs_ino(struct inode *inode)
+{
+	return inode && inode->i_sb->s_dev == bpffs_dev ? inode->i_ino : 0;
+}
+
 /* The value for an inode on verigate's bpffs that is one of its pins. */
 static __always_inline __u32 *own_pin(struct inode *inode)
 {
-	if (!inode || inode->i_sb->s_dev != bpffs_dev)
-		return NULL;
-	return own_object(VG_OWN_PIN, inode->i_ino);
+	return own_object(VG_OWN_PIN, bpffs_ino(inode));
 }
 
 /* A pinned link, or the directory that holds them. */
-/* The pin directory or a pin in it (one load of each field: see
- * exec_gate.bpf.c on what a load costs the verifier). */
 static __always_inline bool is_pin(struct inode *inode)
 {
-	__u64 ino;
+	__u64 ino = bpffs_ino(inode);
 
-	if (!inode || inode->i_sb->s_dev != bpffs_dev)
-		return false;
-	ino = inode->i_ino;
-	return ino == pin_dir_ino || own_object(VG_OWN_PIN, ino) != NULL;
+	return ino && (ino == pin_dir_ino || own_object(VG_OWN_PIN, ino) != NULL);
 }
 
 static __always_inline bool in_initial_mount_ns(void)
