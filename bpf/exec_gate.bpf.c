@@ -75,7 +75,9 @@ int BPF_PROG(verigate_exec, struct linux_binprm *bprm, int ret)
 
 /*
  * A writable private mapping of a trusted file can be filled with any code,
- * so once such memory is executable it is anonymous code, not the file's.
+ * so once such memory is executable it is anonymous code, not the file's:
+ * mapped writable and executable, made so by mprotect (before or after a
+ * write), or made executable after a page was written.
  */
 SEC("lsm/mmap_file")
 int BPF_PROG(verigate_mmap, struct file *file, unsigned long reqprot,
@@ -118,7 +120,8 @@ int BPF_PROG(verigate_mprot, struct vm_area_struct *vma, unsigned long reqprot,
 	inode = file->f_inode;
 	sb = inode->i_sb;
 	allowed = sb_trusted(sb);
-	if (allowed && vma->anon_vma)
+	/* Written already (a page copied on write), or writable from now on. */
+	if (allowed && (vma->anon_vma || (prot & PROT_WRITE)))
 		allowed = !deny_anon_exec;
 	return decide(VG_HOOK_MPROTECT, allowed, inode, sb);
 }

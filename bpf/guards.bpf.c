@@ -4,7 +4,9 @@
  * reach verigate's BPF objects, remove its pins, unmount or hide the bpffs
  * that holds them, load code that could override its verdicts, load kernel
  * code from outside the verified root, write kernel memory, trace PID 1 or
- * reconfigure device-mapper. Each check is a compare or a hash lookup.
+ * reconfigure device-mapper, or switch off the ftrace patching that runs
+ * every BPF LSM program. Each check is a compare or a hash lookup, but
+ * that of a lazy unmount, which looks at each mount it takes.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
@@ -14,6 +16,7 @@
 #include <bpf/bpf_tracing.h>
 
 #include "decide.h"
+#include "hook_args.h"
 #include "own_objects.h"
 
 #define MAY_EXEC 0x1
@@ -23,6 +26,12 @@
 #define MAY_OPEN 0x20
 #define MNT_DETACH 0x2
 #define MS_MOVE 8192
+#define MNT_SHARED 0x1000 /* include/linux/mount.h, until 6.16 */
+#define T_SHARED 1 /* fs/mount.h, since 6.17 */
+#define MS_REMOUNT 32
+#define MS_PROPAGATION (0x100000 | 0x40000 | 0x80000 | 0x20000) /* SHARED, PRIVATE, SLAVE, UNBINDABLE */
+#define PROC_SUPER_MAGIC 0x9fa0
+#define FMODE_WRITE 0x2
 
 enum kernel_load_data_id { LOADING_UNKNOWN };
 enum lockdown_reason {
@@ -179,54 +188,209 @@ int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
 	return 0;
 }
 
+/* How many mounts a lazy unmount's tree may hold for the guard to look at
+ * each, and how deep; a bigger tree is refused rather than half checked. */
+#define UMOUNT_WALK_MAX 1024
+#define UMOUNT_DEPTH_MAX 32
+
+/* The struct mount around a vfsmount (fs/mount.h's real_mount). */
+static __always_inline struct mount *real_mount(unsigned long vfsmount)
+{
+	return (struct mount *)(vfsmount - bpf_core_field_offset(struct mount, mnt));
+}
+
+/* Whether a mount is shared: what happens under it happens under its peers
+ * and slaves too, in every mount namespace they are in. */
+static __always_inline bool mount_shared(struct mount *m)
+{
+	if (bpf_core_field_exists(struct mount___t_flags, mnt_t_flags))
+		return BPF_CORE_READ((struct mount___t_flags *)m, mnt_t_flags) & T_SHARED;
+	return BPF_CORE_READ(m, mnt.mnt_flags) & MNT_SHARED;
+}
+
 /*
- * The pins live as long as the bpffs is mounted somewhere. A lazy unmount
- * of a mount above it (/sys, or the root: the verified one, or the writable
- * one under a verity /usr) drops it too.
+ * Whether unmounting m can take the initial namespace's bpffs or its /sys
+ * with it. The kernel propagates an unmount to the mounts at the same
+ * mountpoint under every peer and slave of m's parent; those are copies of
+ * that parent, so on the same filesystem and directory. So: m sits on the
+ * directory the bpffs or /sys is mounted on, and its parent is shared.
+ */
+static __always_inline bool reaches_gate_mount(struct mount *m)
+{
+	struct dentry *where = BPF_CORE_READ(m, mnt_mountpoint);
+	__u32 dev = BPF_CORE_READ(where, d_sb, s_dev);
+	__u64 ino = BPF_CORE_READ(where, d_inode, i_ino);
+
+	if (!(dev == sysfs_dev && ino == bpffs_mountpoint_ino) &&
+	    !(dev == real_root_dev && ino == sys_mountpoint_ino))
+		return false;
+	return mount_shared(BPF_CORE_READ(m, mnt_parent));
+}
+
+struct umount_walk {
+	struct mount *top, *at;
+	bool refuse;
+};
+
+/*
+ * One step of a depth-first walk over the mounts a lazy unmount takes
+ * (fs/namespace.c's next_mnt): check the mount, then go to its first
+ * child, or to the next sibling of it or of the nearest ancestor that has
+ * one, never above the top.
+ */
+static long umount_walk_step(__u32 index, struct umount_walk *w)
+{
+	unsigned long children_off = bpf_core_field_offset(struct mount, mnt_mounts);
+	unsigned long child_off = bpf_core_field_offset(struct mount, mnt_child);
+	struct mount *m = w->at, *parent;
+	unsigned long next;
+	int depth;
+
+	if (reaches_gate_mount(m)) {
+		w->refuse = true;
+		return 1;
+	}
+	next = (unsigned long)BPF_CORE_READ(m, mnt_mounts.next);
+	if (next != (unsigned long)m + children_off) {
+		w->at = (struct mount *)(next - child_off);
+		return 0;
+	}
+	for (depth = 0; depth < UMOUNT_DEPTH_MAX; depth++) {
+		if (m == w->top) {
+			w->at = NULL;
+			return 1;
+		}
+		parent = BPF_CORE_READ(m, mnt_parent);
+		next = (unsigned long)BPF_CORE_READ(m, mnt_child.next);
+		if (next != (unsigned long)parent + children_off) {
+			w->at = (struct mount *)(next - child_off);
+			return 0;
+		}
+		m = parent;
+	}
+	w->refuse = true; /* deeper than the walk looks */
+	return 1;
+}
+
+/* Whether unmounting top (with MNT_DETACH: and every mount under it) can
+ * take the gate's bpffs or /sys with it, in any mount namespace. */
+static __always_inline bool umount_reaches_gate(struct mount *top, int flags)
+{
+	struct umount_walk w = { .top = top, .at = top };
+
+	if (!(flags & MNT_DETACH))
+		return reaches_gate_mount(top);
+	bpf_loop(UMOUNT_WALK_MAX, umount_walk_step, &w, 0);
+	return w.refuse || w.at; /* refused, or the tree was larger than the walk */
+}
+
+/*
+ * The pins live as long as the bpffs is mounted somewhere. In the initial
+ * namespace it may not be unmounted, nor lazily a mount above it (/sys,
+ * or the root: the verified one, or the writable one under a verity
+ * /usr). In any namespace, no unmount may reach either through
+ * propagation: a copy of /sys or of the bpffs under a shared parent
+ * (unshare(CLONE_NEWNS) keeps the copies peers of the originals).
  */
 SEC("lsm/sb_umount")
 int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
 {
+	struct mount *top;
 	__u32 dev;
 
-	if (ret || !guarding() || !in_initial_mount_ns())
+	if (ret || !guarding())
 		return ret;
-	dev = mnt->mnt_sb->s_dev;
-	if (dev == bpffs_dev)
-		return guard_refuse(VG_OP_UMOUNT_BPFFS);
-	if ((flags & MNT_DETACH) &&
-	    (dev == sysfs_dev || dev == trusted_dev || dev == real_root_dev))
-		return guard_refuse(VG_OP_UMOUNT_LAZY_ABOVE_BPFFS);
-	return 0;
+	if (in_initial_mount_ns()) {
+		dev = mnt->mnt_sb->s_dev;
+		if (dev == bpffs_dev)
+			return guard_refuse(VG_OP_UMOUNT_BPFFS);
+		if ((flags & MNT_DETACH) &&
+		    (dev == sysfs_dev || dev == trusted_dev || dev == real_root_dev))
+			return guard_refuse(VG_OP_UMOUNT_LAZY_ABOVE_BPFFS);
+	}
+	top = real_mount(arg_value(ctx, 0));
+	return umount_reaches_gate(top, flags) ? guard_refuse(VG_OP_UMOUNT_PROPAGATED) : 0;
 }
 
 /*
  * Mounting onto the bpffs hides the pins; moving it lets an unmount of its
  * new parent drop it. The source of a mount(2) MS_MOVE is only a string
- * here, so every MS_MOVE in the initial mount namespace is refused.
+ * here, so every MS_MOVE in the initial mount namespace is refused. In
+ * another namespace a mount onto a shared copy of the bpffs would
+ * propagate onto the original.
  */
 SEC("lsm/sb_mount")
 int BPF_PROG(guard_mount, const char *dev_name, const struct path *path,
 	     const char *type, unsigned long flags, void *data, int ret)
 {
-	if (ret || !guarding() || !in_initial_mount_ns())
+	if (ret || !guarding())
 		return ret;
-	if (flags & MS_MOVE)
-		return guard_refuse(VG_OP_MOUNT_MOVE);
-	if (path->dentry->d_sb->s_dev == bpffs_dev)
+	if (in_initial_mount_ns()) {
+		if (flags & MS_MOVE)
+			return guard_refuse(VG_OP_MOUNT_MOVE);
+		if (path->dentry->d_sb->s_dev == bpffs_dev)
+			return guard_refuse(VG_OP_MOUNT_OVER_BPFFS);
+		return 0;
+	}
+	if (path->dentry->d_sb->s_dev == bpffs_dev && !(flags & (MS_REMOUNT | MS_PROPAGATION)) &&
+	    mount_shared(real_mount((unsigned long)BPF_CORE_READ(path, mnt))))
 		return guard_refuse(VG_OP_MOUNT_OVER_BPFFS);
 	return 0;
 }
 
+/*
+ * move_mount(2) names its source by fd or path: moving a mount that is
+ * attached in the initial namespace is refused like MS_MOVE; attaching a
+ * new mount (fsmount, open_tree's clone: not in any namespace yet) is
+ * mounting, and stays allowed but onto the bpffs.
+ */
 SEC("lsm/move_mount")
 int BPF_PROG(guard_move_mount, const struct path *from_path, const struct path *to_path,
 	     int ret)
 {
+	struct task_struct *task;
+	struct mount *from;
+
 	if (ret || !guarding() || !in_initial_mount_ns())
 		return ret;
 	if (from_path->mnt->mnt_sb->s_dev == bpffs_dev ||
 	    to_path->dentry->d_sb->s_dev == bpffs_dev)
 		return guard_refuse(VG_OP_MOVE_MOUNT_BPFFS);
+	task = bpf_get_current_task_btf();
+	from = real_mount((unsigned long)BPF_CORE_READ(from_path, mnt));
+	if (BPF_CORE_READ(from, mnt_ns) == task->nsproxy->mnt_ns)
+		return guard_refuse(VG_OP_MOUNT_MOVE);
+	return 0;
+}
+
+/* Whether a dentry's name is name (at most 15 characters). */
+static __always_inline bool dentry_named(struct dentry *d, const char *name, __u32 len)
+{
+	char buf[16];
+
+	if (bpf_probe_read_kernel_str(buf, sizeof(buf), BPF_CORE_READ(d, d_name.name)) != len + 1)
+		return false;
+	return !bpf_strncmp(buf, len + 1, name);
+}
+
+/*
+ * kernel.ftrace_enabled=0 turns every ftrace-patched call site back into a
+ * no-op, and with them the trampolines that run every BPF LSM program:
+ * the gate would stay pinned and never run. Writing it is refused through
+ * any procfs mount, from the moment the gate is loaded (the loader refuses
+ * to load with it off: a value set on the kernel command line).
+ */
+SEC("lsm/file_open")
+int BPF_PROG(guard_ftrace_switch, struct file *file, int ret)
+{
+	struct dentry *d;
+
+	if (ret || !(file->f_mode & FMODE_WRITE) ||
+	    file->f_inode->i_sb->s_magic != PROC_SUPER_MAGIC)
+		return ret;
+	d = file->f_path.dentry;
+	if (dentry_named(d, "ftrace_enabled", 14) && dentry_named(d->d_parent, "kernel", 6))
+		return guard_refuse(VG_OP_FTRACE_SWITCH);
 	return 0;
 }
 

@@ -22,4 +22,16 @@ static __always_inline bool arg_is_null(unsigned long long *ctx, int n)
 	return !value;
 }
 
+/*
+ * Argument n as a plain number, for arithmetic the verifier refuses on a
+ * typed pointer (container_of, which steps before the pointer).
+ */
+static __always_inline unsigned long arg_value(unsigned long long *ctx, int n)
+{
+	__u64 value = 0;
+
+	bpf_probe_read_kernel(&value, sizeof(value), &ctx[n]);
+	return value;
+}
+
 #endif

@@ -33,6 +33,7 @@ struct qstr {
 } __attribute__((preserve_access_index));
 
 struct dentry {
+	struct dentry *d_parent;
 	struct qstr d_name;
 	struct inode *d_inode;
 	struct super_block *d_sb;
@@ -40,6 +41,28 @@ struct dentry {
 
 struct vfsmount {
 	struct super_block *mnt_sb;
+	int mnt_flags; /* MNT_SHARED lives here until 6.16 */
+} __attribute__((preserve_access_index));
+
+struct list_head {
+	struct list_head *next;
+} __attribute__((preserve_access_index));
+
+struct mnt_namespace;
+
+/* fs/mount.h: the vfsmount is embedded in it. */
+struct mount {
+	struct mount *mnt_parent;
+	struct dentry *mnt_mountpoint;
+	struct vfsmount mnt;
+	struct mnt_namespace *mnt_ns;
+	struct list_head mnt_mounts; /* the children, linked by their mnt_child */
+	struct list_head mnt_child;
+} __attribute__((preserve_access_index));
+
+/* Since 6.17 "shared" is T_SHARED (1) in a field of its own. */
+struct mount___t_flags {
+	int mnt_t_flags;
 } __attribute__((preserve_access_index));
 
 struct path {

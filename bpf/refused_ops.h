@@ -35,6 +35,8 @@ enum vg_op {
 	VG_OP_PTRACE_ATTACH,
 	VG_OP_PTRACE_TRACEME,
 	VG_OP_PROC_MEM_WRITE,
+	VG_OP_UMOUNT_PROPAGATED,
+	VG_OP_FTRACE_SWITCH,
 	VG_OP_COUNT,
 };
 
@@ -69,6 +71,8 @@ static const char vg_op_names[VG_OP_COUNT][24] = {
 	[VG_OP_PTRACE_ATTACH] = "ptrace-attach",
 	[VG_OP_PTRACE_TRACEME] = "ptrace-traceme",
 	[VG_OP_PROC_MEM_WRITE] = "proc-mem-write",
+	[VG_OP_UMOUNT_PROPAGATED] = "umount-propagated",
+	[VG_OP_FTRACE_SWITCH] = "ftrace-switch",
 };
 
 #endif

@@ -19,6 +19,8 @@ const volatile bool deny_anon_exec;
 const volatile __u32 bpffs_dev;
 const volatile __u64 pin_dir_ino;
 const volatile __u32 sysfs_dev;
+const volatile __u64 bpffs_mountpoint_ino;
+const volatile __u64 sys_mountpoint_ino;
 const volatile __u32 init_mnt_ns;
 const volatile __u32 dm_control_rdev;
 const volatile bool kprobe_override;

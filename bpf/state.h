@@ -22,6 +22,10 @@ extern const volatile bool deny_anon_exec;
 extern const volatile __u32 bpffs_dev;     /* the bpffs holding the pins */
 extern const volatile __u64 pin_dir_ino;   /* the pin directory in it */
 extern const volatile __u32 sysfs_dev;     /* /sys, which carries bpffs */
+/* The directories the bpffs and /sys are mounted on: /sys/fs/bpf in
+ * sysfs, /sys in the real root. */
+extern const volatile __u64 bpffs_mountpoint_ino;
+extern const volatile __u64 sys_mountpoint_ino;
 extern const volatile __u32 init_mnt_ns;   /* inode number of the initial mount namespace */
 extern const volatile __u32 dm_control_rdev; /* /dev/mapper/control */
 extern const volatile bool kprobe_override; /* kernel has bpf_override_return */

@@ -4,6 +4,7 @@
  * the dm-verity root, loads the exec gate, pins its links in bpffs and exits
  * holding nothing.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/magic.h>
@@ -31,6 +32,7 @@
 #define BPFFS "/sys/fs/bpf"
 #define PIN_DIR BPFFS "/verigate"
 #define TRACEPOINT_PRINTK "/proc/sys/kernel/tracepoint_printk"
+#define FTRACE_ENABLED "/proc/sys/kernel/ftrace_enabled"
 #define VERITY_REQUIRE_SIGNATURES "/sys/module/dm_verity/parameters/require_signatures"
 /* Written into the initramfs by the dracut module (verigate_required=yes,
  * verigate_pubkey=). */
@@ -116,8 +118,32 @@ static bool bpf_lsm_active(bool report)
 	return false;
 }
 
+/* The inode number of the directory entry NAME in DIR, as DIR lists it:
+ * the directory itself even where a filesystem is mounted on it. */
+static int entry_ino(const char *dir, const char *name, __u64 *ino)
+{
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	if (!d) {
+		vg_log(VG_LOG_ERR, "cannot open %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)))
+		if (!strcmp(e->d_name, name))
+			break;
+	if (e)
+		*ino = e->d_ino;
+	closedir(d);
+	if (!e) {
+		vg_log(VG_LOG_ERR, "%s has no %s", dir, name);
+		return -1;
+	}
+	return 0;
+}
+
 /* Where the things the guards protect are, as the kernel numbers them. */
-static int find_landmarks(struct vg_policy_params *params)
+static int find_landmarks(const char *newroot, struct vg_policy_params *params)
 {
 	static const char *const paths[] = { "/sys", "/dev/mapper/control",
 					     "/proc/self/ns/mnt" };
@@ -133,6 +159,26 @@ static int find_landmarks(struct vg_policy_params *params)
 	params->sysfs_dev = vg_kernel_dev(st[0].st_dev);
 	params->dm_control_rdev = vg_kernel_dev(st[1].st_rdev);
 	params->init_mnt_ns = st[2].st_ino;
+	return entry_ino("/sys/fs", "bpf", &params->bpffs_mountpoint_ino) ||
+	       entry_ino(newroot, "sys", &params->sys_mountpoint_ino);
+}
+
+/*
+ * With kernel.ftrace_enabled=0 (sysctl.kernel.ftrace_enabled=0 on the
+ * command line) BPF LSM programs attach but never run: the trampolines
+ * that call them are never patched into the hooks.
+ */
+static int ftrace_patching_on(void)
+{
+	char value[8];
+
+	if (read_file(FTRACE_ENABLED, value, sizeof(value)))
+		return 1; /* a kernel without the switch */
+	if (value[0] == '1')
+		return 1;
+	vg_log(VG_LOG_ERR,
+	       "%s is %.1s: the gate's programs would attach but never run; boot without sysctl.kernel.ftrace_enabled=0",
+	       FTRACE_ENABLED, value);
 	return 0;
 }
 
@@ -276,8 +322,10 @@ static int load_gate(const char *newroot)
 	verify_ms = vg_ms_since(&start);
 	if (!bpf_lsm_active(true))
 		return cfg.mode == VG_MODE_ENFORCE ? 1 : 0;
+	if (!ftrace_patching_on())
+		return cfg.mode == VG_MODE_ENFORCE ? 1 : 0;
 	if (mount_if_missing(BPFFS, "bpf", BPF_FS_MAGIC, "mode=0700") || stat("/", &initramfs) ||
-	    find_landmarks(&params))
+	    find_landmarks(newroot, &params))
 		return 1;
 
 	params.trusted_dev = vg_kernel_dev(root.dev);

@@ -265,6 +265,8 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 	skel->rodata->pin_dir_ino = pin_dir->st_ino;
 	skel->rodata->sysfs_dev = p->sysfs_dev;
 	skel->rodata->init_mnt_ns = p->init_mnt_ns;
+	skel->rodata->bpffs_mountpoint_ino = p->bpffs_mountpoint_ino;
+	skel->rodata->sys_mountpoint_ino = p->sys_mountpoint_ino;
 	skel->rodata->dm_control_rdev = p->dm_control_rdev;
 	skel->rodata->kprobe_override =
 		libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, BPF_FUNC_override_return, NULL) > 0;

@@ -20,6 +20,8 @@ struct vg_policy_params {
 	__u32 sysfs_dev;
 	__u32 dm_control_rdev;
 	__u32 init_mnt_ns; /* inode number of the initial mount namespace */
+	__u64 bpffs_mountpoint_ino; /* /sys/fs/bpf, the directory in sysfs */
+	__u64 sys_mountpoint_ino;   /* /sys, the directory in the real root */
 	bool enforce;
 	bool deny_anon_exec;
 	/* The root as the exec gate's verity watch and the DM guard know it. */

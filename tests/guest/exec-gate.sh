@@ -43,6 +43,9 @@ anon_attack anon-mmap-exec allowed vg-try mmap-exec -
 anon_attack anon-mprotect-exec allowed vg-try mprotect-exec -
 anon_attack writable-exec-mapping-of-image-file allowed vg-try mmap-wx "$hello"
 anon_attack written-image-page-made-exec allowed vg-try cow-mprotect "$hello"
+# Made writable and executable before any write (no copied page yet), then
+# filled with code and called: the code runs on the controls.
+anon_attack image-mapping-made-wx allowed vg-try wx-mprotect "$hello"
 # Code planted in read-only text by a tracer, with no mmap or mprotect.
 anon_attack ptrace-poke-text allowed vg-inject ptrace-poke
 anon_attack traceme-poke-text allowed vg-inject traceme-poke

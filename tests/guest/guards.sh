@@ -93,6 +93,30 @@ else
 fi
 check bpf-socket-filter-still-works allowed allowed bpf-attack load-socket-filter
 
+# ftrace patching: kernel.ftrace_enabled=0 turns the hooks' call sites,
+# and with them every BPF LSM program, back into no-ops. Through /proc,
+# through a procfs mounted elsewhere, and through the procfs of a new
+# mount namespace. On the control the write goes through, the gate falls
+# silent (a tmpfs program runs), and it comes back with 1.
+ftrace_switch() { sh -c "echo 0 > $1/sys/kernel/ftrace_enabled" 2>&1 && echo allowed; }
+ftrace_on() { echo 1 > /proc/sys/kernel/ftrace_enabled; } 2> /dev/null
+mkdir -p /tmp/proc2
+mount -t proc proc /tmp/proc2
+guard_attack ftrace-switch-off allowed ftrace_switch /proc
+if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
+    check ftrace-off-silences-gate allowed "vg-hello: running" vg-try exec /tmp/hello
+    ftrace_on
+    check ftrace-on-restores-gate denied "" vg-try exec /tmp/hello
+fi
+ftrace_on
+guard_attack ftrace-switch-off-other-procfs allowed ftrace_switch /tmp/proc2
+ftrace_on
+umount /tmp/proc2
+guard_attack ftrace-switch-off-new-namespace allowed unshare -m sh -c \
+    'mkdir -p /tmp/proc3 && mount -t proc proc /tmp/proc3 && echo 0 > /tmp/proc3/sys/kernel/ftrace_enabled && echo allowed'
+ftrace_on
+check ftrace-switch-readable allowed 1 cat /proc/sys/kernel/ftrace_enabled
+
 # Kernel code and memory.
 guard_attack module-from-tmpfs allowed kernel-attack finit-module /tmp/dummy.ko
 rmmod dummy 2> /dev/null

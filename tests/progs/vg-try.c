@@ -10,6 +10,9 @@
  *   vg-try mmap-wx PATH         mmap PATH private, writable and executable
  *   vg-try cow-mprotect PATH    map PATH private writable, write a byte (a
  *                               copied page), then mprotect to PROT_EXEC
+ *   vg-try wx-mprotect PATH     map PATH private PROT_READ|PROT_EXEC, mprotect it
+ *                               writable and executable before any write, copy
+ *                               code into it and call it
  *   vg-try hold-pin PATH SECS   BPF_OBJ_GET a bpffs pin, keep the fd SECS seconds
  *   vg-try hold-map SECS        create a BPF map, print its ID, keep the fd
  *   vg-try exec-flood N PATH    execve PATH N times in a row; for a PATH that
@@ -147,6 +150,25 @@ static int try_cow_mprotect(const char *path)
 	return allowed();
 }
 
+/* mov eax, 42; ret */
+static const unsigned char return_42[] = { 0xb8, 0x2a, 0x00, 0x00, 0x00, 0xc3 };
+
+static int try_wx_mprotect(const char *path)
+{
+	void *p = map_source(path, PROT_READ | PROT_EXEC);
+	int (*planted)(void);
+
+	if (p == MAP_FAILED)
+		return setup_error("mmap PROT_READ|PROT_EXEC");
+	if (mprotect(p, 4096, PROT_READ | PROT_WRITE | PROT_EXEC))
+		return denied("mprotect PROT_WRITE|PROT_EXEC of an unwritten private mapping");
+	memcpy(p, return_42, sizeof(return_42));
+	planted = (int (*)(void))p;
+	if (planted() != 42)
+		return setup_error("the planted code");
+	return allowed();
+}
+
 static int hold_pin(const char *path, const char *secs)
 {
 	union bpf_attr attr;
@@ -234,6 +256,8 @@ int main(int argc, char **argv)
 		return try_mmap_wx(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "cow-mprotect"))
 		return try_cow_mprotect(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "wx-mprotect"))
+		return try_wx_mprotect(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "hold-map"))
 		return hold_map(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "exec-flood"))
