@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "anchor.h"
 #include "cmdline.h"
 #include "elapsed.h"
 #include "hex.h"
@@ -247,7 +248,7 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s",
+	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s live=%d/%d live_us=%ld",
 	       vg_mode_name(cfg->mode), vg_tree_option(cfg->tree), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
 	       kernel_checked_root_signature() ? "required" : "no", major(root->dev),
 	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
@@ -255,8 +256,11 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	       rep->features.ioctl_compat_hook ? "yes" : "no",
 	       rep->kprobe_override ? "yes" : "no", rep->verity_trust ? "yes" : "no",
 	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", load_ms, progs,
-	       links, maps);
+	       links, maps, rep->live_count, rep->count, rep->live_us);
 	report_costs(rep, verify_ms);
+	if (rep->unprobed_count)
+		vg_log(VG_LOG_NOTICE, "%d of %d programs attached, not proven to run: %s",
+		       rep->unprobed_count, rep->count, rep->unprobed);
 	if (!rep->verity_trust && (cfg->allow_count || cfg->allow_signed))
 		vg_log(VG_LOG_NOTICE,
 		       "rd.verigate.allow= and rd.verigate.signed= need the bdev_setintegrity LSM hook (Linux 6.12+), which this kernel lacks: no verity device but the root is trusted");
@@ -338,6 +342,14 @@ static int load_gate(const char *newroot)
 		vg_log(VG_LOG_ERR, "nothing loaded: %s", err);
 		return 1;
 	}
+#ifndef VG_TEST_WITHOUT_GUARDS
+	/* Test builds without guards leave it out too: their control boots
+	 * show what an unmount of /sys/fs/bpf does to an unprotected gate. */
+	if (vg_anchor_pins(PIN_DIR, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "the gate is loaded but its pins are not anchored: %s", err);
+		return 1;
+	}
+#endif
 	report_loaded(&cfg, &root, &rep, vg_ms_since(&start), verify_ms);
 	return 0;
 }

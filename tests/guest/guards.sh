@@ -205,6 +205,22 @@ guard_attack umount-lazy-sys allowed mount-attack umount-lazy /sys
 if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
     sleep 1
     check umount-detached-exec-gate allowed "vg-hello: running" vg-try exec /tmp/hello
+elif [ "$MODE" = audit ]; then
+    # The loader also binds the pins at a directory of the initramfs's root,
+    # which the real root hides: with /sys/fs/bpf and /sys unmounted the
+    # exec program still runs and logs (the --guards off build has no
+    # anchor: there the same unmounts drop the gate, above).
+    mkdir -p /tmp/tracing
+    mount -t tracefs nodev /tmp/tracing
+    sleep 6 # a fresh window of the log's budget
+    before=$(grep -c 'verigate: audit exec' /tmp/tracing/trace)
+    vg-try exec /tmp/hello > /dev/null
+    after=$(grep -c 'verigate: audit exec' /tmp/tracing/trace)
+    if [ "$after" -gt "$before" ] && ! [ -e "$pin_dir" ]; then
+        pass anchored-gate-outlives-bpffs-umount "no $pin_dir, and the exec program still logged the tmpfs exec ($before -> $after lines)"
+    else
+        fail anchored-gate-outlives-bpffs-umount "audit exec lines $before -> $after; $(ls "$pin_dir" 2>&1 | head -n 1)"
+    fi
 else
     check gate-still-closed-after-attacks "$([ "$MODE" = 1 ] && echo denied || echo allowed)" \
         "vg-hello: running" vg-try exec /tmp/hello
