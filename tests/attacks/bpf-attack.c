@@ -16,10 +16,11 @@
  *   bpf-attack load-kprobe              load a kprobe program
  *   bpf-attack load-socket-filter       load a socket filter, attach it to
  *                                       a UDP socket (SO_ATTACH_BPF)
- *   bpf-attack load-ext ID              get an fd for program ID, load an
- *                                       extension (freplace) program for it
- *                                       (attach_btf_id 1); the output names
- *                                       the step that failed
+ *   bpf-attack load-ext ID PATH         get an fd for program ID, replace its
+ *                                       global function vg_note_refusal by
+ *                                       one that returns 0 (freplace), run
+ *                                       PATH while it is attached; the
+ *                                       output names the step that failed
  * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1); 2 on
  * misuse. A verifier log, if any, goes to stderr.
  */
@@ -34,6 +35,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "outcome.h"
@@ -269,10 +271,68 @@ static int load_socket_filter(void)
 	return allowed();
 }
 
-static int load_ext(const char *id_arg)
+/*
+ * The BTF an extension program needs: one FUNC, "vg_ext", of the prototype
+ * of verigate's global function int vg_note_refusal(__u32, __u32, __u32,
+ * __u64). Returns the BTF fd and the FUNC's id, or -1.
+ */
+static int ext_btf(__u32 *func_id)
 {
+	struct btf *btf = btf__new_empty();
+	int s32, u32, u64, proto, func, fd;
+
+	if (!btf)
+		return -1;
+	s32 = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	u32 = btf__add_int(btf, "unsigned int", 4, 0);
+	u64 = btf__add_int(btf, "long long unsigned int", 8, 0);
+	proto = btf__add_func_proto(btf, s32);
+	if (s32 < 0 || u32 < 0 || u64 < 0 || proto < 0 || btf__add_func_param(btf, "hook", u32) ||
+	    btf__add_func_param(btf, "op", u32) || btf__add_func_param(btf, "dev", u32) ||
+	    btf__add_func_param(btf, "ino", u64))
+		return -1;
+	func = btf__add_func(btf, "vg_ext", BTF_FUNC_GLOBAL, proto);
+	if (func < 0 || btf__load_into_kernel(btf))
+		return -1;
+	*func_id = func;
+	fd = dup(btf__fd(btf));
+	btf__free(btf);
+	return fd;
+}
+
+/* The id of FUNC name in the BTF of the program behind fd, or -1. */
+static int prog_func_id(int fd, const char *name)
+{
+	struct bpf_prog_info info;
+	struct btf *btf;
+	int id;
+
+	memset(&info, 0, sizeof(info));
+	if (obj_info(fd, &info, sizeof(info)) || !info.btf_id)
+		return -1;
+	btf = btf__load_from_kernel_by_id(info.btf_id);
+	if (!btf)
+		return -1;
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_FUNC);
+	btf__free(btf);
+	return id;
+}
+
+/*
+ * Replace verigate's global function vg_note_refusal, in program ID, by
+ * one that returns 0 (refusals then go unlogged and unrecorded), attach
+ * it, run PATH in a child while it is attached, and detach.
+ */
+static int load_ext(const char *id_arg, const char *path)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	struct bpf_func_info func_info = { .insn_off = 0 };
 	union bpf_attr attr;
-	int target, fd;
+	int target, target_func, btf, fd, link;
+	pid_t child;
 
 	memset(&attr, 0, sizeof(attr));
 	if (parse_id(id_arg, &attr.prog_id))
@@ -280,10 +340,48 @@ static int load_ext(const char *id_arg)
 	target = sys_bpf(BPF_PROG_GET_FD_BY_ID, &attr);
 	if (target < 0)
 		return denied("BPF_PROG_GET_FD_BY_ID of the target");
-	fd = load(BPF_PROG_TYPE_EXT, 0, 1, target);
-	if (fd < 0)
+	target_func = prog_func_id(target, "vg_note_refusal");
+	btf = ext_btf(&func_info.type_id);
+	if (target_func < 0 || btf < 0) {
+		fprintf(stderr, "bpf-attack: no vg_note_refusal in program %s, or no BTF for the extension\n",
+			id_arg);
+		return 2;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_EXT;
+	attr.attach_btf_id = target_func;
+	attr.attach_prog_fd = target;
+	attr.insns = ptr(insns);
+	attr.insn_cnt = sizeof(insns) / sizeof(insns[0]);
+	attr.license = ptr("GPL");
+	attr.prog_btf_fd = btf;
+	attr.func_info = ptr(&func_info);
+	attr.func_info_rec_size = sizeof(func_info);
+	attr.func_info_cnt = 1;
+	attr.log_buf = ptr(verifier_log);
+	attr.log_size = sizeof(verifier_log);
+	attr.log_level = 1;
+	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	if (fd < 0) {
+		int e = errno;
+
+		fprintf(stderr, "verifier log:\n%s", verifier_log);
+		errno = e;
 		return denied("BPF_PROG_LOAD ext");
-	close(fd);
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.raw_tracepoint.prog_fd = fd;
+	link = sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &attr);
+	if (link < 0)
+		return denied("attach the extension");
+	fflush(stdout);
+	child = fork();
+	if (child == 0) {
+		execl(path, path, (char *)NULL);
+		_exit(127);
+	}
+	waitpid(child, NULL, 0);
+	close(link);
 	return allowed();
 }
 
@@ -309,7 +407,7 @@ int main(int argc, char **argv)
 		return load_kprobe();
 	if (argc == 2 && !strcmp(argv[1], "load-socket-filter"))
 		return load_socket_filter();
-	if (argc == 3 && !strcmp(argv[1], "load-ext"))
-		return load_ext(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "load-ext"))
+		return load_ext(argv[2], argv[3]);
 	return usage();
 }

@@ -117,6 +117,38 @@ guard_attack ftrace-switch-off-new-namespace allowed unshare -m sh -c \
 ftrace_on
 check ftrace-switch-readable allowed 1 cat /proc/sys/kernel/ftrace_enabled
 
+# freplace: verigate's one global function, vg_note_refusal (it logs a
+# refusal and records it in the denial ring; the verdict is made around
+# it), replaced in the exec program by one that returns 0. Refused when
+# guarded (no fd for the program; an EXT load would be refused too). On
+# the controls it attaches: a refused (or, in audit, logged) exec then
+# leaves no line in the log, and the verdict is the same.
+exec_prog_id() {
+    i=$(dmesg | grep -o 'verified_insns [^ ]*' | head -n 1 | cut -d' ' -f2 | tr , '\n' |
+        grep -n '^verigate_exec=' | cut -d: -f1)
+    [ -n "$i" ] && loader_field prog_ids | cut -d, -f"$i"
+}
+exec_log_lines() { grep -cE 'verigate: (deny|audit) exec ' /sys/kernel/tracing/trace; }
+if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
+    check bpf-freplace-note-refusal denied "" bpf-attack load-ext "$(exec_prog_id)" /tmp/hello
+elif [ "$MODE" = 1 ] || [ "$MODE" = audit ]; then
+    sleep 6 # a fresh window of the log's budget
+    before=$(exec_log_lines)
+    out=$(bpf-attack load-ext "$(exec_prog_id)" /tmp/hello 2>&1)
+    during=$(exec_log_lines)
+    vg-try exec /tmp/hello > /dev/null
+    after=$(exec_log_lines)
+    case $out in
+        *allowed)
+            if [ "$during" = "$before" ] && [ "$after" -gt "$during" ]; then
+                pass bpf-freplace-note-refusal "attached: the exec under it left no log line ($before -> $during), one after it did ($after)"
+            else
+                fail bpf-freplace-note-refusal "attached, but log lines $before -> $during -> $after: $out"
+            fi ;;
+        *) fail bpf-freplace-note-refusal "expected the extension to attach: $out" ;;
+    esac
+fi
+
 # Kernel code and memory.
 guard_attack module-from-tmpfs allowed kernel-attack finit-module /tmp/dummy.ko
 rmmod dummy 2> /dev/null
