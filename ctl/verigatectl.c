@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * verigatectl: what the gate is doing, read from its read-only views in
- * bpffs. It needs no BPF fd and can change nothing.
+ * bpffs, and whether it still refuses. It needs no BPF fd and can change
+ * nothing.
  *   verigatectl [--dir DIR] status [--json]
  *   verigatectl [--dir DIR] denials [--json] [--follow]
- * Exit codes (verigatectl(8)): 0 enforcing (status) or done, 1 a view could
- * not be read or parsed, 2 usage, 3 loaded in audit mode (status), 4 not
- * loaded.
+ *   verigatectl [--dir DIR] check [--json]
+ * Exit codes (exit_code.h, verigatectl(8)): 0 enforcing (status), every
+ * probe refused (check), or done, 1 a view could not be read or parsed or a
+ * probe not made, 2 usage, 3 loaded in audit mode, 4 not loaded, 5 the gate
+ * failed a probe (check).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,12 +21,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "check.h"
+#include "exit_code.h"
 #include "view.h"
 
 #define DEFAULT_DIR "/sys/fs/bpf/verigate"
 #define VIEW_MAX (64 * 1024)
-
-enum exit_code { EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_AUDIT, EXIT_NOT_LOADED };
 
 static const char *dir = DEFAULT_DIR;
 
@@ -75,11 +78,16 @@ static bool is_number(const char *s)
 	return true;
 }
 
-/* The values are printable ASCII; JSON needs only '"' and '\' escaped. */
+/* The views' values are printable ASCII; a path given with --dir may hold
+ * control characters too. */
 static void json_string(const char *s)
 {
 	putchar('"');
 	for (; *s; s++) {
+		if ((unsigned char)*s < ' ') {
+			printf("\\u%04x", *s);
+			continue;
+		}
 		if (*s == '"' || *s == '\\')
 			putchar('\\');
 		putchar(*s);
@@ -190,27 +198,182 @@ static void print_status_text(const struct vg_status *st)
 	}
 }
 
-static int cmd_status(bool json)
+/* The status view, parsed, or NULL with *code set. */
+static struct vg_status *read_status(int *code)
 {
 	struct vg_status *st;
 	char err[256], *text;
-	int code = EXIT_OK;
 
-	text = read_view("status", &code);
+	text = read_view("status", code);
 	if (!text)
-		return code;
+		return NULL;
 	st = malloc(sizeof(*st));
 	if (!st || vg_status_parse(text, st, err, sizeof(err))) {
 		fprintf(stderr, "verigatectl: %s\n", st ? err : strerror(ENOMEM));
-		code = EXIT_ERROR;
-	} else if (json ? print_status_json(st) : (print_status_text(st), 0)) {
-		code = EXIT_ERROR;
-	} else {
-		code = strcmp(vg_status_get(st, "mode"), "enforce") ? EXIT_AUDIT : EXIT_OK;
+		*code = EXIT_ERROR;
+		free(st);
+		st = NULL;
 	}
-	free(st);
 	free(text);
+	return st;
+}
+
+static bool audit_mode(const struct vg_status *st)
+{
+	return strcmp(vg_status_get(st, "mode"), "enforce") != 0;
+}
+
+static int cmd_status(bool json)
+{
+	struct vg_status *st;
+	int code = EXIT_OK;
+
+	st = read_status(&code);
+	if (!st)
+		return code;
+	if (json ? print_status_json(st) : (print_status_text(st), 0))
+		code = EXIT_ERROR;
+	else
+		code = audit_mode(st) ? EXIT_AUDIT : EXIT_OK;
+	free(st);
 	return code;
+}
+
+/* The counter a probe of hook must raise, in st. */
+static int find_counter(const struct vg_status *st, const char *hook, bool audit, uint64_t *n)
+{
+	const char *verdict = vg_check_counter_verdict(audit);
+
+	if (!vg_status_counter(st, hook, verdict, n))
+		return EXIT_OK;
+	fprintf(stderr, "verigatectl: status: no \"count %s %s N\" line\n", hook, verdict);
+	return EXIT_ERROR;
+}
+
+/* The probe's counter, from a fresh read of the status view. */
+static int read_counter(const struct vg_probe *p, bool audit, uint64_t *n)
+{
+	struct vg_status *st;
+	int code = EXIT_OK;
+
+	st = read_status(&code);
+	if (!st)
+		return code;
+	code = find_counter(st, p->name, audit, n);
+	free(st);
+	return code;
+}
+
+/* Each probe between two reads of its counter, so that what one probe
+ * sets off (in audit mode the exec probe's copy maps itself) is not
+ * counted for the next. */
+static int run_probes(struct vg_probe *probes, bool audit)
+{
+	struct vg_check_target t;
+	int i, code = EXIT_OK;
+
+	vg_check_target_open(&t, dir);
+	for (i = 0; i < VG_PROBES && !code; i++) {
+		probes[i].name = vg_probe_defs[i].name;
+		code = read_counter(&probes[i], audit, &probes[i].before);
+		if (code)
+			break;
+		vg_probe_defs[i].run(&probes[i], &t);
+		code = read_counter(&probes[i], audit, &probes[i].after);
+	}
+	vg_check_target_close(&t);
+	return code;
+}
+
+static void print_probe_json(const struct vg_probe *p, bool audit)
+{
+	static const char *const results[] = {
+		[VG_PROBE_PASSED] = "passed",
+		[VG_PROBE_FAILED] = "failed",
+		[VG_PROBE_UNKNOWN] = "error",
+	};
+	static const char *const outcomes[] = {
+		[VG_PROBE_REFUSED] = "refused",
+		[VG_PROBE_NOT_REFUSED] = "not_refused",
+		[VG_PROBE_ERROR] = "error",
+	};
+	char line[512];
+
+	printf("{\"probe\":\"%s\",\"result\":\"%s\",\"outcome\":\"%s\",\"errno\":", p->name,
+	       results[vg_probe_judge(p, audit)], outcomes[p->outcome]);
+	if (p->outcome == VG_PROBE_REFUSED)
+		json_string(vg_check_errno_name(p->err));
+	else
+		fputs("null", stdout);
+	fputs(",\"what\":", stdout);
+	if (p->outcome == VG_PROBE_REFUSED)
+		fputs("null", stdout);
+	else
+		json_string(p->what);
+	printf(",\"counter\":\"%s %s\",\"before\":%" PRIu64 ",\"after\":%" PRIu64 ",\"line\":",
+	       p->name, vg_check_counter_verdict(audit), p->before, p->after);
+	vg_probe_line(p, audit, line, sizeof(line));
+	json_string(line);
+	putchar('}');
+}
+
+static void print_check(const struct vg_probe *probes, bool audit,
+			const struct vg_check_result *r, bool json)
+{
+	char line[512];
+	int i;
+
+	if (!json) {
+		for (i = 0; i < VG_PROBES; i++) {
+			vg_probe_line(&probes[i], audit, line, sizeof(line));
+			puts(line);
+		}
+		puts(r->summary);
+		return;
+	}
+	printf("{\"mode\":\"%s\",\"result\":\"%s\",\"exit\":%d,\"summary\":",
+	       audit ? "audit" : "enforce", r->word, r->exit_code);
+	json_string(r->summary);
+	fputs(",\"probes\":[", stdout);
+	for (i = 0; i < VG_PROBES; i++) {
+		fputs(i ? "," : "", stdout);
+		print_probe_json(&probes[i], audit);
+	}
+	puts("]}");
+}
+
+static int cmd_check(bool json)
+{
+	struct vg_probe probes[VG_PROBES];
+	struct vg_check_result r;
+	struct vg_status *st;
+	int i, code = EXIT_OK;
+	uint64_t n;
+	bool audit;
+
+	st = read_status(&code);
+	if (!st)
+		return code;
+	audit = audit_mode(st);
+	/* Every counter is there before any probe runs. */
+	for (i = 0; i < VG_PROBES && !code; i++)
+		code = find_counter(st, vg_probe_defs[i].name, audit, &n);
+	free(st);
+	if (code)
+		return code;
+	/* Without root, a refusal by file modes or capabilities looks like
+	 * the gate's: the counters would catch it, but say less. */
+	if (geteuid() != 0) {
+		fprintf(stderr, "verigatectl: check must run as root\n");
+		return EXIT_ERROR;
+	}
+	memset(probes, 0, sizeof(probes));
+	code = run_probes(probes, audit);
+	if (code)
+		return code;
+	vg_check_judge(probes, VG_PROBES, audit, &r);
+	print_check(probes, audit, &r, json);
+	return r.exit_code;
 }
 
 /* Wall-clock time of a CLOCK_BOOTTIME stamp, as ISO 8601 UTC. */
@@ -303,7 +466,11 @@ static int cmd_denials(bool json, bool follow)
 static int usage(void)
 {
 	fprintf(stderr, "usage: verigatectl [--dir DIR] status [--json]\n"
-			"       verigatectl [--dir DIR] denials [--json] [--follow]\n");
+			"       verigatectl [--dir DIR] denials [--json] [--follow]\n"
+			"       verigatectl [--dir DIR] check [--json]\n"
+			"exit: 0 enforcing (status), every probe refused (check), or done;\n"
+			"      1 error; 2 usage; 3 audit mode; 4 not loaded;\n"
+			"      5 check: the gate failed a probe\n");
 	return EXIT_USAGE;
 }
 
@@ -313,6 +480,9 @@ int main(int argc, char **argv)
 	const char *cmd;
 	int i = 1;
 
+	/* The copy that check's exec probe tries to run: it stops here. */
+	if (argc == 2 && !strcmp(argv[1], VG_CHECK_RAN_ARG))
+		return VG_CHECK_RAN_STATUS;
 	if (argc > 2 && !strcmp(argv[1], "--dir")) {
 		dir = argv[2];
 		i = 3;
@@ -332,5 +502,7 @@ int main(int argc, char **argv)
 		return cmd_status(json);
 	if (!strcmp(cmd, "denials"))
 		return cmd_denials(json, follow);
+	if (!strcmp(cmd, "check"))
+		return cmd_check(json);
 	return usage();
 }

@@ -105,6 +105,12 @@ mount -t proc proc /tmp/proc2
 guard_attack ftrace-switch-off allowed ftrace_switch /proc
 if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
     check ftrace-off-silences-gate allowed "vg-hello: running" vg-try exec /tmp/hello
+    # What monitoring sees: verigatectl check finds the exec probe let through.
+    out=$(verigatectl check 2>&1)
+    case "$?|$out" in
+        "5|"*"exec: NOT refused: the memfd copy ran"*) pass ctl-check-finds-silenced-gate "exit 5: $(echo "$out" | grep '^exec: ')" ;;
+        *) fail ctl-check-finds-silenced-gate "expected exit 5 with the exec probe not refused: $out" ;;
+    esac
     ftrace_on
     check ftrace-on-restores-gate denied "" vg-try exec /tmp/hello
 fi
