@@ -29,6 +29,7 @@
 #define MNT_SHARED 0x1000 /* include/linux/mount.h, until 6.16 */
 #define T_SHARED 1 /* fs/mount.h, since 6.17 */
 #define MS_REMOUNT 32
+#define MS_SLAVE 0x80000
 #define MS_PROPAGATION (0x100000 | 0x40000 | 0x80000 | 0x20000) /* SHARED, PRIVATE, SLAVE, UNBINDABLE */
 #define PROC_SUPER_MAGIC 0x9fa0
 #define FMODE_WRITE 0x2
@@ -192,6 +193,9 @@ int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
  * each, and how deep; a bigger tree is refused rather than half checked. */
 #define UMOUNT_WALK_MAX 1024
 #define UMOUNT_DEPTH_MAX 32
+/* How many peers of a shared mount are looked at (more count as reaching
+ * the initial namespace). */
+#define PEERS_MAX 32
 
 /* The struct mount around a vfsmount (fs/mount.h's real_mount). */
 static __always_inline struct mount *real_mount(unsigned long vfsmount)
@@ -208,12 +212,45 @@ static __always_inline bool mount_shared(struct mount *m)
 	return BPF_CORE_READ(m, mnt.mnt_flags) & MNT_SHARED;
 }
 
+static __always_inline bool in_initial_ns(struct mount *m)
+{
+	return BPF_CORE_READ(m, mnt_ns, ns.inum) == init_mnt_ns;
+}
+
+/*
+ * Whether what happens under m also happens in the initial namespace: m is
+ * shared, and it or one of its peers is there. (A mount made a slave of an
+ * initial one, as systemd's and container runtimes' namespaces are, and
+ * shared again among its own copies, is not: propagation runs from master
+ * to slave only. The initial namespace cannot become a slave of another
+ * one either: guard_mount refuses MS_SLAVE there.) A ring of more peers
+ * than it looks at counts as reaching it.
+ */
+static __always_inline bool propagates_to_initial_ns(struct mount *m)
+{
+	unsigned long share_off = bpf_core_field_offset(struct mount, mnt_share);
+	struct mount *peer = m;
+	int i;
+
+	if (!mount_shared(m))
+		return false;
+	for (i = 0; i < PEERS_MAX; i++) {
+		if (in_initial_ns(peer))
+			return true;
+		peer = (struct mount *)((unsigned long)BPF_CORE_READ(peer, mnt_share.next) - share_off);
+		if (peer == m)
+			return false;
+	}
+	return true;
+}
+
 /*
  * Whether unmounting m can take the initial namespace's bpffs or its /sys
  * with it. The kernel propagates an unmount to the mounts at the same
  * mountpoint under every peer and slave of m's parent; those are copies of
  * that parent, so on the same filesystem and directory. So: m sits on the
- * directory the bpffs or /sys is mounted on, and its parent is shared.
+ * directory the bpffs or /sys is mounted on, and its parent propagates to
+ * the initial namespace.
  */
 static __always_inline bool reaches_gate_mount(struct mount *m)
 {
@@ -224,7 +261,7 @@ static __always_inline bool reaches_gate_mount(struct mount *m)
 	if (!(dev == sysfs_dev && ino == bpffs_mountpoint_ino) &&
 	    !(dev == real_root_dev && ino == sys_mountpoint_ino))
 		return false;
-	return mount_shared(BPF_CORE_READ(m, mnt_parent));
+	return propagates_to_initial_ns(BPF_CORE_READ(m, mnt_parent));
 }
 
 struct umount_walk {
@@ -316,24 +353,32 @@ int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
  * Mounting onto the bpffs hides the pins; moving it lets an unmount of its
  * new parent drop it. The source of a mount(2) MS_MOVE is only a string
  * here, so every MS_MOVE in the initial mount namespace is refused. In
- * another namespace a mount onto a shared copy of the bpffs would
- * propagate onto the original.
+ * another namespace a mount onto a copy of the bpffs that propagates to
+ * the initial namespace would land on the original. And the initial /, /sys
+ * or bpffs made a slave (of its peers in another namespace) would receive
+ * what is unmounted there.
  */
 SEC("lsm/sb_mount")
 int BPF_PROG(guard_mount, const char *dev_name, const struct path *path,
 	     const char *type, unsigned long flags, void *data, int ret)
 {
+	__u32 dev;
+
 	if (ret || !guarding())
 		return ret;
+	dev = path->dentry->d_sb->s_dev;
 	if (in_initial_mount_ns()) {
 		if (flags & MS_MOVE)
 			return guard_refuse(VG_OP_MOUNT_MOVE);
-		if (path->dentry->d_sb->s_dev == bpffs_dev)
+		if (dev == bpffs_dev)
 			return guard_refuse(VG_OP_MOUNT_OVER_BPFFS);
+		if ((flags & MS_SLAVE) &&
+		    (dev == sysfs_dev || dev == trusted_dev || dev == real_root_dev))
+			return guard_refuse(VG_OP_MAKE_SLAVE);
 		return 0;
 	}
-	if (path->dentry->d_sb->s_dev == bpffs_dev && !(flags & (MS_REMOUNT | MS_PROPAGATION)) &&
-	    mount_shared(real_mount((unsigned long)BPF_CORE_READ(path, mnt))))
+	if (dev == bpffs_dev && !(flags & (MS_REMOUNT | MS_PROPAGATION)) &&
+	    propagates_to_initial_ns(real_mount((unsigned long)BPF_CORE_READ(path, mnt))))
 		return guard_refuse(VG_OP_MOUNT_OVER_BPFFS);
 	return 0;
 }

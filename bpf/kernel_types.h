@@ -58,6 +58,7 @@ struct mount {
 	struct mnt_namespace *mnt_ns;
 	struct list_head mnt_mounts; /* the children, linked by their mnt_child */
 	struct list_head mnt_child;
+	struct list_head mnt_share;  /* the ring of its peers */
 } __attribute__((preserve_access_index));
 
 /* Since 6.17 "shared" is T_SHARED (1) in a field of its own. */

@@ -37,6 +37,7 @@ enum vg_op {
 	VG_OP_PROC_MEM_WRITE,
 	VG_OP_UMOUNT_PROPAGATED,
 	VG_OP_FTRACE_SWITCH,
+	VG_OP_MAKE_SLAVE,
 	VG_OP_COUNT,
 };
 
@@ -73,6 +74,7 @@ static const char vg_op_names[VG_OP_COUNT][24] = {
 	[VG_OP_PROC_MEM_WRITE] = "proc-mem-write",
 	[VG_OP_UMOUNT_PROPAGATED] = "umount-propagated",
 	[VG_OP_FTRACE_SWITCH] = "ftrace-switch",
+	[VG_OP_MAKE_SLAVE] = "make-slave",
 };
 
 #endif

@@ -19,6 +19,7 @@
  *   shared   as unshare(CLONE_NEWNS) leaves them: peers of the originals
  *   slave    made slaves (mount --make-rslave /), as container runtimes do
  *   private  made private (mount --make-rprivate /)
+ *   sandbox  made slaves, then shared among themselves (systemd's services)
  *   userns   in a new user namespace too (its copies are slaves, and locked)
  * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1).
  */
@@ -53,7 +54,7 @@ static int enter_namespace(const char *kind)
 	unsigned long propagation = 0;
 	int flags = CLONE_NEWNS;
 
-	if (!strcmp(kind, "slave"))
+	if (!strcmp(kind, "slave") || !strcmp(kind, "sandbox"))
 		propagation = MS_SLAVE;
 	else if (!strcmp(kind, "private"))
 		propagation = MS_PRIVATE;
@@ -71,6 +72,9 @@ static int enter_namespace(const char *kind)
 		close(fd);
 	}
 	if (propagation && mount(NULL, "/", NULL, MS_REC | propagation, NULL))
+		return -1;
+	/* systemd's service namespaces: slaves, shared again among their copies. */
+	if (!strcmp(kind, "sandbox") && mount(NULL, "/", NULL, MS_REC | MS_SHARED, NULL))
 		return -1;
 	return 0;
 }

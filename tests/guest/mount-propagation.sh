@@ -88,18 +88,24 @@ if [ "$guarded" = 1 ]; then
     cell init-ns-umount-lazy-tree-holding-sys-copy refused - umount-lazy /tmp/holder
     cell init-ns-umount-bpffs-of-sys-copy refused - umount /tmp/holder/sys/fs/bpf
 fi
-# What container runtimes and sandboxes do: harmless, and it must work.
-for ns in slave private; do
+# What container runtimes and systemd's sandboxes do (slave copies, shared
+# again among themselves in a service): harmless, and it must work.
+for ns in slave private sandbox; do
     for target in /sys/fs/bpf /sys /; do
         t=${target#/}
         t=${t:-root}
         t=$(echo "$t" | tr / -)
+        # /sys has mounts under it (EBUSY).
+        cell "$ns-ns-umount-$t" "$([ "$target" = /sys ] && echo kernel || echo allowed)" "$ns" umount "$target"
         cell "$ns-ns-umount-lazy-$t" allowed "$ns" umount-lazy "$target"
-        # The root cannot be moved under itself (ELOOP).
-        cell "$ns-ns-move-mount-$t" "$([ "$target" = / ] && echo kernel || echo allowed)" "$ns" move-mount "$target" /tmp/elsewhere
+        # The root cannot be moved under itself (ELOOP); nothing can be
+        # moved from under a shared mount (EINVAL).
+        move=allowed
+        [ "$target" = / ] || [ "$ns" = sandbox ] && move=kernel
+        cell "$ns-ns-move-mount-$t" "$move" "$ns" move-mount "$target" /tmp/elsewhere
     done
-    cell "$ns-ns-umount-bpffs" allowed "$ns" umount /sys/fs/bpf
-    cell "$ns-ns-pivot-root-umount-old" allowed "$ns" pivot-umount /tmp/newroot
+    # pivot_root refuses a shared root (EINVAL).
+    cell "$ns-ns-pivot-root-umount-old" "$([ "$ns" = sandbox ] && echo kernel || echo allowed)" "$ns" pivot-umount /tmp/newroot
     cell "$ns-ns-mount-over-bpffs" allowed "$ns" over /sys/fs/bpf
 done
 cell userns-pivot-root-umount-old allowed userns pivot-umount /tmp/newroot
@@ -110,7 +116,7 @@ for target in /sys/fs/bpf /sys /; do
     t=${target#/}
     t=${t:-root}
     t=$(echo "$t" | tr / -)
-    for ns in shared slave private userns; do
+    for ns in shared slave private sandbox userns; do
         for type in private shared; do
             cell "$ns-ns-make-$type-$t" allowed "$ns" propagation "$type" "$target"
         done
@@ -118,7 +124,8 @@ for target in /sys/fs/bpf /sys /; do
     if [ "$target" = /sys/fs/bpf ]; then
         [ "$guarded" = 0 ] || cell "init-ns-make-private-$t" refused - propagation private "$target"
     else
-        cell "init-ns-make-slave-$t" allowed - propagation slave "$target"
+        # A slave of its peers elsewhere would receive their unmounts.
+        [ "$guarded" = 0 ] || cell "init-ns-make-slave-$t" refused - propagation slave "$target"
         cell "init-ns-make-shared-$t" allowed - propagation shared "$target"
     fi
 done
