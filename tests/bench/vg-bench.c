@@ -22,6 +22,8 @@
  *   dlopen         dlopen and dlclose a shared library (RTLD_NOW|RTLD_LOCAL)
  *   mprotect       on anonymous memory: write, mprotect to PROT_READ|PROT_EXEC,
  *                  back to PROT_READ|PROT_WRITE (a JIT's pattern)
+ *   open-read      open /bin/busybox for reading, close
+ *   open-write     open /dev/null for writing, close
  * Exits 1 when an operation fails (a benchmark of refusals measures
  * nothing).
  */
@@ -109,6 +111,25 @@ static int mprotect_churn(void)
 	    mprotect(page, size, PROT_READ | PROT_WRITE))
 		return -1;
 	return 0;
+}
+
+/* What file_open's guard sees on every open: one for reading (it returns
+ * at the mode), one for writing (it looks at the filesystem too). */
+static int open_close(const char *path, int flags)
+{
+	int fd = open(path, flags | O_CLOEXEC);
+
+	return fd < 0 ? -1 : close(fd);
+}
+
+static int open_read(void)
+{
+	return open_close("/bin/busybox", O_RDONLY);
+}
+
+static int open_write(void)
+{
+	return open_close("/dev/null", O_WRONLY);
 }
 
 /* Raw bpf(2): libbpf would bring libz, which the dlopen workload must
@@ -263,6 +284,8 @@ static const struct {
 	{ "spawn-dynamic", spawn_dynamic },
 	{ "dlopen", dlopen_close },
 	{ "mprotect", mprotect_churn },
+	{ "open-read", open_read },
+	{ "open-write", open_write },
 };
 
 /* The loop, timed: "WORKLOAD N NS_PER_OP", and the counts the header
