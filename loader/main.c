@@ -259,7 +259,7 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	       links, maps, rep->live_count, rep->count, rep->live_us);
 	report_costs(rep, verify_ms);
 	if (rep->unprobed_count)
-		vg_log(VG_LOG_NOTICE, "%d of %d programs attached, not proven to run: %s",
+		vg_log(VG_LOG_NOTICE, "%d of %d programs not probed, so not proven to run: %s",
 		       rep->unprobed_count, rep->count, rep->unprobed);
 	if (!rep->verity_trust && (cfg->allow_count || cfg->allow_signed))
 		vg_log(VG_LOG_NOTICE,

@@ -14,6 +14,7 @@
 
 #include "attach_targets.h"
 #include "elapsed.h"
+#include "liveness.h"
 #include "verigate.skel.h"
 #include "verigate_abi.h"
 
@@ -340,9 +341,16 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		goto out;
 	}
 	record_program_names(skel);
+	report->attach_ms = vg_ms_since(&phase);
+	/* Attached is not running: with the links still held, so that a
+	 * failure can detach them, prove that each program runs. */
+	if (vg_liveness_prove(skel->obj, pin_dir, params->initramfs_dev, report, err, errlen)) {
+		rollback(&a, pin_dir);
+		memset(report, 0, sizeof(*report));
+		goto out;
+	}
 	for (i = 0; i < a.count; i++)
 		bpf_link__destroy(a.links[i]); /* closes our fd; the pin keeps it */
-	report->attach_ms = vg_ms_since(&phase);
 	rc = 0;
 out:
 	verigate_bpf__destroy(skel);

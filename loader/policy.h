@@ -64,6 +64,12 @@ struct vg_policy_report {
 	 * end (before it: libbpf's preparation, its BTF parse, CO-RE, maps). */
 	long probe_ms, bpf_load_ms, attach_ms;
 	long bpf_load_user_ms, bpf_load_kernel_ms, bpf_load_progs_ms;
+	/* The proof that the attached programs run (liveness.c): how many
+	 * were made to run and did, how many could not be made to run, each
+	 * as "NAME (HOOK): why" in unprobed ("; " between), and its time. */
+	int live_count, unprobed_count;
+	char unprobed[1024];
+	long live_us;
 };
 
 /*

@@ -8,6 +8,9 @@
  *   kill-load    SIGKILL just before the BPF object is loaded
  *   kill-attach  SIGKILL at the second attach (one link attached, unpinned)
  *   kill-pin     SIGKILL at the second pin (one link pinned)
+ *   ftrace-off   kernel.ftrace_enabled set to 0 after the loader's own
+ *                check of it, just before the load: the programs attach
+ *                but never run, which the liveness proof must find
  * The boot must stop in each case.
  */
 #include <errno.h>
@@ -75,6 +78,14 @@ int __wrap_bpf_object__load_skeleton(struct bpf_object_skeleton *s)
 	static int calls;
 
 	kill_at("kill-load", &calls, 1);
+	if (!strcmp(fault(), "ftrace-off")) {
+		int fd = open("/proc/sys/kernel/ftrace_enabled", O_WRONLY | O_CLOEXEC);
+
+		if (fd < 0 || write(fd, "0", 1) != 1)
+			perror("verigate-loader-faults: ftrace_enabled");
+		if (fd >= 0)
+			close(fd);
+	}
 	return __real_bpf_object__load_skeleton(s);
 }
 
