@@ -40,6 +40,8 @@ const volatile __u32 nr_cpus;
 bool initramfs_sealed;
 char program_names[VG_PROGRAM_NAMES_MAX];
 __u64 denial_seq;
+__u32 live_at_boot;
+__u32 programs_at_boot;
 __u64 log_window_start;
 __u64 log_in_window;
 __u64 log_held_back;

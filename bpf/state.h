@@ -55,6 +55,10 @@ extern bool initramfs_sealed;
 
 /* The attached programs, for the status view. */
 extern char program_names[VG_PROGRAM_NAMES_MAX];
+/* The loader's proof that the programs run (loader/liveness.c): how many
+ * it saw run, of how many attached. */
+extern __u32 live_at_boot;
+extern __u32 programs_at_boot;
 /* How many refusals were recorded in the denial ring. */
 extern __u64 denial_seq;
 

@@ -105,6 +105,7 @@ int status(struct bpf_iter__bpf_map *ctx)
 	BPF_SEQ_PRINTF(seq, "allow_signed %s\n", yes_no(allow_signed));
 	BPF_SEQ_PRINTF(seq, "kprobe_override %s\n", yes_no(kprobe_override));
 	BPF_SEQ_PRINTF(seq, "programs %s\n", program_names);
+	BPF_SEQ_PRINTF(seq, "live_at_boot %u/%u\n", live_at_boot, programs_at_boot);
 	bpf_loop(VG_COUNTER_SLOTS, print_counter, &walk, 0);
 	BPF_SEQ_PRINTF(seq, "denials %llu\n", denial_seq);
 	BPF_SEQ_PRINTF(seq, "log_held_back %llu\n", log_held_back);

@@ -349,6 +349,8 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		memset(report, 0, sizeof(*report));
 		goto out;
 	}
+	skel->bss->live_at_boot = report->live_count;
+	skel->bss->programs_at_boot = report->count;
 	for (i = 0; i < a.count; i++)
 		bpf_link__destroy(a.links[i]); /* closes our fd; the pin keeps it */
 	rc = 0;

@@ -32,6 +32,12 @@ if [ "$(field mode)" = "$want_mode" ] && [ "$(field "$TREE_OPTION")" = "$TREE_HA
 else
     fail status-view "loader: mode $want_mode dev $dev $TREE_OPTION=$TREE_HASH; view: $status"
 fi
+# The loader's proof that the programs run, as its line and the view say.
+if [ -n "$(field live_at_boot)" ] && [ "$(field live_at_boot)" = "$(loader_field live)" ]; then
+    pass status-live-at-boot "live_at_boot $(field live_at_boot), as the loader logged"
+else
+    fail status-live-at-boot "view: '$(field live_at_boot)', loader: '$(loader_field live)'"
+fi
 # Every attached program is named, and each has its pin (the views too).
 programs=$(field programs | tr ',' ' ')
 missing=""
