@@ -189,35 +189,42 @@ static int link_change(const char *id_arg, bool update)
 	return allowed();
 }
 
-/* Load "r0 = 0; exit"; returns the fd, or -1 with errno set. */
-static int load(enum bpf_prog_type type, enum bpf_attach_type attach_type, __u32 btf_id,
-		int target_fd)
+/* Load "r0 = 0; exit" with what attr already says of its type and
+ * target; returns the fd, or -1 with errno set. */
+static int load_attr(union bpf_attr *attr)
 {
-	struct bpf_insn insns[] = {
+	static const struct bpf_insn insns[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
-	union bpf_attr attr;
 	int fd, e;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.prog_type = type;
-	attr.expected_attach_type = attach_type;
-	attr.attach_btf_id = btf_id;
-	attr.attach_prog_fd = target_fd;
-	attr.insns = ptr(insns);
-	attr.insn_cnt = sizeof(insns) / sizeof(insns[0]);
-	attr.license = ptr("GPL");
-	attr.log_buf = ptr(verifier_log);
-	attr.log_size = sizeof(verifier_log);
-	attr.log_level = 1;
-	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	attr->insns = ptr(insns);
+	attr->insn_cnt = sizeof(insns) / sizeof(insns[0]);
+	attr->license = ptr("GPL");
+	attr->log_buf = ptr(verifier_log);
+	attr->log_size = sizeof(verifier_log);
+	attr->log_level = 1;
+	fd = sys_bpf(BPF_PROG_LOAD, attr);
 	if (fd < 0 && verifier_log[0]) {
 		e = errno;
 		fprintf(stderr, "verifier log:\n%s", verifier_log);
 		errno = e;
 	}
 	return fd;
+}
+
+static int load(enum bpf_prog_type type, enum bpf_attach_type attach_type, __u32 btf_id,
+		int target_fd)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = type;
+	attr.expected_attach_type = attach_type;
+	attr.attach_btf_id = btf_id;
+	attr.attach_prog_fd = target_fd;
+	return load_attr(&attr);
 }
 
 /* Load a program of TYPE for the kernel function FUNC; never attach it. */
@@ -325,10 +332,6 @@ static int prog_func_id(int fd, const char *name)
  */
 static int load_ext(const char *id_arg, const char *path)
 {
-	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
 	struct bpf_func_info func_info = { .insn_off = 0 };
 	union bpf_attr attr;
 	int target, target_func, btf, fd, link;
@@ -351,24 +354,13 @@ static int load_ext(const char *id_arg, const char *path)
 	attr.prog_type = BPF_PROG_TYPE_EXT;
 	attr.attach_btf_id = target_func;
 	attr.attach_prog_fd = target;
-	attr.insns = ptr(insns);
-	attr.insn_cnt = sizeof(insns) / sizeof(insns[0]);
-	attr.license = ptr("GPL");
 	attr.prog_btf_fd = btf;
 	attr.func_info = ptr(&func_info);
 	attr.func_info_rec_size = sizeof(func_info);
 	attr.func_info_cnt = 1;
-	attr.log_buf = ptr(verifier_log);
-	attr.log_size = sizeof(verifier_log);
-	attr.log_level = 1;
-	fd = sys_bpf(BPF_PROG_LOAD, &attr);
-	if (fd < 0) {
-		int e = errno;
-
-		fprintf(stderr, "verifier log:\n%s", verifier_log);
-		errno = e;
+	fd = load_attr(&attr);
+	if (fd < 0)
 		return denied("BPF_PROG_LOAD ext");
-	}
 	memset(&attr, 0, sizeof(attr));
 	attr.raw_tracepoint.prog_fd = fd;
 	link = sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &attr);
