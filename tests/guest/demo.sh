@@ -20,11 +20,12 @@ verigatectl status
 echo "\$ verigatectl denials"
 verigatectl denials
 echo "--- root tries to take the gate away:"
-echo "\$ rm /sys/fs/bpf/verigate/verigate_exec; umount -l /sys/fs/bpf"
+echo "\$ rm /sys/fs/bpf/verigate/verigate_exec; umount -l /sys/fs/bpf; echo 0 > /proc/sys/kernel/ftrace_enabled"
 rm -f /sys/fs/bpf/verigate/verigate_exec
 umount -l /sys/fs/bpf
+echo 0 > /proc/sys/kernel/ftrace_enabled
 echo "\$ /tmp/vg-hello"
 /tmp/vg-hello
 echo "exit status $?: the gate is still closed"
-echo "\$ verigatectl status | head -n 1"
-verigatectl status | head -n 1
+echo "\$ verigatectl check"
+verigatectl check
