@@ -124,7 +124,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard load
 # vg-rollback drives the loader's own install code with injected failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
 		$(BUILD)/loader/kernel_features.o $(BUILD)/loader/attach_targets.o \
-		$(BUILD)/loader/liveness.o
+		$(BUILD)/loader/liveness.o $(BUILD)/loader/kernel_switches.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin,--wrap=bpf_program__attach_lsm,--wrap=bpf_program__attach_iter,--wrap=bpf_object__load_skeleton -lbpf -lelf -lz -o $@

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "elapsed.h"
+#include "kernel_switches.h"
 
 /* A private directory in the initramfs' own filesystem, whose files the
  * exec gate allows until the real init runs (a tmpfs such as /run is
@@ -52,8 +53,6 @@
 /* Printable, so that the kernel asks for no binfmt module when no binary
  * format claims it, and no format's magic. */
 #define PROBE_CONTENT "verigate liveness probe: not a program\n"
-#define FTRACE_ENABLED "/proc/sys/kernel/ftrace_enabled"
-#define LSM_LIST "/sys/kernel/security/lsm"
 /* A sysfs attribute: its inode says a page, a read yields a few bytes. */
 #define SHORT_SYSFS_FILE "/sys/kernel/uevent_seqnum"
 #define ELF_HEADER_SIZE 64 /* a shorter buffer fails before the hook */
@@ -268,23 +267,6 @@ static void trigger_bpf(struct probe *p)
 		close(fd);
 }
 
-static bool lsm_active(const char *name)
-{
-	char list[512], *tok, *save;
-	ssize_t n;
-	int fd = open(LSM_LIST, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return false;
-	n = read(fd, list, sizeof(list) - 1);
-	close(fd);
-	list[n > 0 ? n : 0] = '\0';
-	for (tok = strtok_r(list, ",\n", &save); tok; tok = strtok_r(NULL, ",\n", &save))
-		if (!strcmp(tok, name))
-			return true;
-	return false;
-}
-
 /*
  * Neither trigger loads, logs or changes anything. finit_module of a sysfs
  * attribute: the kernel asks kernel_read_file, then reads fewer bytes than
@@ -296,9 +278,10 @@ static bool lsm_active(const char *name)
  */
 static void trigger_modules(struct probe *p)
 {
+	char lsm_list[512];
 	int fd;
 
-	if (lsm_active("loadpin")) {
+	if (vg_lsm_active("loadpin", lsm_list, sizeof(lsm_list))) {
 		skip(p, H_KERNEL_READ_FILE, "loadpin is active: a read would pin its filesystem");
 		skip(p, H_KERNEL_LOAD_DATA, "loadpin is active: it refuses module buffers first");
 		return;
@@ -584,15 +567,7 @@ __attribute__((format(printf, 4, 5))) static void append(char *buf, size_t len, 
 /* Why programs would attach and never run. */
 static const char *likely_cause(int dead)
 {
-	char value[4] = "";
-	int fd = open(FTRACE_ENABLED, O_RDONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		if (read(fd, value, sizeof(value) - 1) < 0)
-			value[0] = '\0';
-		close(fd);
-	}
-	if (value[0] == '0')
+	if (!vg_ftrace_patching_on())
 		return "kernel.ftrace_enabled is 0 (sysctl.kernel.ftrace_enabled=0 on the command line?)";
 	return dead > 1 ? "the kernel does not call them" : "the kernel does not call it";
 }

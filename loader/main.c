@@ -22,6 +22,7 @@
 #include "cmdline.h"
 #include "elapsed.h"
 #include "hex.h"
+#include "kernel_switches.h"
 #include "log.h"
 #include "policy.h"
 #include "root_verify.h"
@@ -29,11 +30,9 @@
 
 #define PROC_CMDLINE "/proc/cmdline"
 #define SECURITYFS "/sys/kernel/security"
-#define LSM_LIST SECURITYFS "/lsm"
 #define BPFFS "/sys/fs/bpf"
 #define PIN_DIR BPFFS "/verigate"
 #define TRACEPOINT_PRINTK "/proc/sys/kernel/tracepoint_printk"
-#define FTRACE_ENABLED "/proc/sys/kernel/ftrace_enabled"
 #define VERITY_REQUIRE_SIGNATURES "/sys/module/dm_verity/parameters/require_signatures"
 /* Written into the initramfs by the dracut module (verigate_required=yes,
  * verigate_pubkey=). */
@@ -100,19 +99,17 @@ static int mount_if_missing(const char *dir, const char *type, long magic,
 /* With report, say so in the log when it is not. */
 static bool bpf_lsm_active(bool report)
 {
-	char list[512], copy[512], *tok, *save;
+	char list[512];
 
-	if (mount_if_missing(SECURITYFS, "securityfs", SECURITYFS_MAGIC, NULL) ||
-	    read_file(LSM_LIST, list, sizeof(list))) {
-		vg_log(VG_LOG_ERR, "cannot read %s", LSM_LIST);
+	if (mount_if_missing(SECURITYFS, "securityfs", SECURITYFS_MAGIC, NULL)) {
+		vg_log(VG_LOG_ERR, "cannot read %s", VG_LSM_LIST);
 		return false;
 	}
-	list[strcspn(list, "\n")] = '\0';
-	memcpy(copy, list, sizeof(copy));
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		if (!strcmp(tok, "bpf"))
-			return true;
-	if (report)
+	if (vg_lsm_active("bpf", list, sizeof(list)))
+		return true;
+	if (!list[0])
+		vg_log(VG_LOG_ERR, "cannot read %s", VG_LSM_LIST);
+	else if (report)
 		vg_log(VG_LOG_ERR,
 		       "the bpf LSM is not active (active: %s); add bpf to lsm= on the kernel command line",
 		       list);
@@ -169,18 +166,14 @@ static int find_landmarks(const char *newroot, struct vg_policy_params *params)
  * command line) BPF LSM programs attach but never run: the trampolines
  * that call them are never patched into the hooks.
  */
-static int ftrace_patching_on(void)
+static bool ftrace_patching_on(void)
 {
-	char value[8];
-
-	if (read_file(FTRACE_ENABLED, value, sizeof(value)))
-		return 1; /* a kernel without the switch */
-	if (value[0] == '1')
-		return 1;
+	if (vg_ftrace_patching_on())
+		return true;
 	vg_log(VG_LOG_ERR,
-	       "%s is %.1s: the gate's programs would attach but never run; boot without sysctl.kernel.ftrace_enabled=0",
-	       FTRACE_ENABLED, value);
-	return 0;
+	       "%s is 0: the gate's programs would attach but never run; boot without sysctl.kernel.ftrace_enabled=0",
+	       VG_FTRACE_ENABLED);
+	return false;
 }
 
 /*

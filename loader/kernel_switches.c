@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "kernel_switches.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The first line of path into buf, or an empty string. */
+static void read_line(const char *path, char *buf, size_t len)
+{
+	ssize_t n = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		n = read(fd, buf, len - 1);
+		close(fd);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+bool vg_lsm_active(const char *name, char *list, size_t len)
+{
+	char copy[512], *tok, *save;
+
+	read_line(VG_LSM_LIST, list, len);
+	snprintf(copy, sizeof(copy), "%s", list);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (!strcmp(tok, name))
+			return true;
+	return false;
+}
+
+bool vg_ftrace_patching_on(void)
+{
+	char value[4];
+
+	read_line(VG_FTRACE_ENABLED, value, sizeof(value));
+	return value[0] != '0';
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the running kernel says about two switches the gate depends on. */
+#ifndef VERIGATE_KERNEL_SWITCHES_H
+#define VERIGATE_KERNEL_SWITCHES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define VG_LSM_LIST "/sys/kernel/security/lsm"
+#define VG_FTRACE_ENABLED "/proc/sys/kernel/ftrace_enabled"
+
+/* Whether LSM name is in the kernel's list of active ones (securityfs must
+ * be mounted). The list as read goes into list (len bytes, without its
+ * newline; empty if it cannot be read). */
+bool vg_lsm_active(const char *name, char *list, size_t len);
+
+/* Whether ftrace patches its call sites, and with them the trampolines of
+ * BPF LSM programs: false only when kernel.ftrace_enabled reads 0 (true on
+ * a kernel without the switch). */
+bool vg_ftrace_patching_on(void);
+
+#endif
