@@ -393,17 +393,12 @@ SEC("lsm/move_mount")
 int BPF_PROG(guard_move_mount, const struct path *from_path, const struct path *to_path,
 	     int ret)
 {
-	struct task_struct *task;
-	struct mount *from;
-
 	if (ret || !guarding() || !in_initial_mount_ns())
 		return ret;
 	if (from_path->mnt->mnt_sb->s_dev == bpffs_dev ||
 	    to_path->dentry->d_sb->s_dev == bpffs_dev)
 		return guard_refuse(VG_OP_MOVE_MOUNT_BPFFS);
-	task = bpf_get_current_task_btf();
-	from = real_mount((unsigned long)BPF_CORE_READ(from_path, mnt));
-	if (BPF_CORE_READ(from, mnt_ns) == task->nsproxy->mnt_ns)
+	if (in_initial_ns(real_mount((unsigned long)BPF_CORE_READ(from_path, mnt))))
 		return guard_refuse(VG_OP_MOUNT_MOVE);
 	return 0;
 }
