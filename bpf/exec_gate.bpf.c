@@ -8,6 +8,7 @@
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
+#include <bpf/bpf_core_read.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
@@ -71,6 +72,26 @@ int BPF_PROG(verigate_exec, struct linux_binprm *bprm, int ret)
 	if (sb->s_dev == trusted_dev && current_pid() == 1)
 		initramfs_sealed = true;
 	return decide(VG_HOOK_EXEC, sb_trusted(sb), inode, sb);
+}
+
+/*
+ * execveat(fd, "", ..., AT_EMPTY_PATH | AT_EXECVE_CHECK) is how a script
+ * interpreter asks whether the kernel would run a file: the exec stops
+ * after bprm_creds_for_exec, before bprm_check_security. The answer here
+ * is the one a real exec of the same file gets. (The loader attaches this
+ * only on kernels that have the flag: 6.14+.)
+ */
+SEC("lsm/bprm_creds_for_exec")
+int BPF_PROG(verigate_exec_check, struct linux_binprm *bprm, int ret)
+{
+	struct inode *inode;
+	struct super_block *sb;
+
+	if (ret || !BPF_CORE_READ_BITFIELD(bprm, is_check))
+		return ret;
+	inode = bprm->file->f_inode;
+	sb = inode->i_sb;
+	return decide(VG_HOOK_EXEC_CHECK, sb_trusted(sb), inode, sb);
 }
 
 /*

@@ -79,6 +79,7 @@ struct file {
 
 struct linux_binprm {
 	struct file *file;
+	unsigned int is_check : 1; /* execveat(AT_EXECVE_CHECK), 6.14+ */
 } __attribute__((preserve_access_index));
 
 struct vm_area_struct {

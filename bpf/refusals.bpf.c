@@ -17,6 +17,7 @@ static const char hook_log_names[VG_HOOK_COUNT][12] = {
 	[VG_HOOK_MPROTECT] = "mprotect",
 	[VG_HOOK_CODE_WRITE] = "code-write",
 	[VG_HOOK_GUARD] = "guard",
+	[VG_HOOK_EXEC_CHECK] = "exec-check",
 };
 
 /*

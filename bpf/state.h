@@ -29,6 +29,8 @@ extern const volatile __u64 sys_mountpoint_ino;
 extern const volatile __u32 init_mnt_ns;   /* inode number of the initial mount namespace */
 extern const volatile __u32 dm_control_rdev; /* /dev/mapper/control */
 extern const volatile bool kprobe_override; /* kernel has bpf_override_return */
+/* The kernel has execveat(AT_EXECVE_CHECK), and the exec gate answers it. */
+extern const volatile bool execve_check;
 
 /* Extra verity devices (6.12+, verity_trust.bpf.c): the root's digest,
  * the allow-list (both compared a word at a time, hence aligned), whether

@@ -11,6 +11,7 @@ enum vg_hook {
 	VG_HOOK_MPROTECT,
 	VG_HOOK_CODE_WRITE, /* tracers writing code (anon_exec=deny) */
 	VG_HOOK_GUARD, /* any of the guards */
+	VG_HOOK_EXEC_CHECK, /* execveat(AT_EXECVE_CHECK): may this file run? (6.14+) */
 	VG_HOOK_COUNT,
 };
 

@@ -34,6 +34,7 @@ static const char hook_names[VG_HOOK_COUNT][12] = {
 	[VG_HOOK_MPROTECT] = "mprotect",
 	[VG_HOOK_CODE_WRITE] = "code_write",
 	[VG_HOOK_GUARD] = "guard",
+	[VG_HOOK_EXEC_CHECK] = "exec_check",
 };
 
 static const char verdict_names[VG_VERDICT_COUNT][6] = {
@@ -102,6 +103,7 @@ int status(struct bpf_iter__bpf_map *ctx)
 	BPF_SEQ_PRINTF(seq, "initramfs_sealed %s\n", yes_no(initramfs_sealed));
 	BPF_SEQ_PRINTF(seq, "anon_exec %s\n", deny_anon_exec ? "deny" : "allow");
 	BPF_SEQ_PRINTF(seq, "verity_trust %s\n", yes_no(verity_trust));
+	BPF_SEQ_PRINTF(seq, "execve_check %s\n", yes_no(execve_check));
 	BPF_SEQ_PRINTF(seq, "allow_signed %s\n", yes_no(allow_signed));
 	BPF_SEQ_PRINTF(seq, "kprobe_override %s\n", yes_no(kprobe_override));
 	BPF_SEQ_PRINTF(seq, "programs %s\n", program_names);

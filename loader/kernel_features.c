@@ -7,7 +7,8 @@
  * by name, and keeps every prototype's parameter count. The functions are
  * the four hooks whose prototypes tell the features, and the caller's (the
  * programs' attach targets, which libbpf would look up with a linear search
- * each: on 7.2 six times the parse itself).
+ * each: on 7.2 six times the parse itself). The same pass looks for one
+ * member of struct linux_binprm.
  */
 #define _GNU_SOURCE /* qsort_r */
 #include "kernel_features.h"
@@ -33,6 +34,10 @@ static const char *const hook_funcs[HOOKS] = {
 	[HOOK_BDEV_SETINTEGRITY] = "bpf_lsm_bdev_setintegrity",
 	[HOOK_BDEV_FREE] = "bpf_lsm_bdev_free_security",
 };
+
+/* The exec's flag for execveat(AT_EXECVE_CHECK), a member of this struct. */
+#define BINPRM_STRUCT "linux_binprm"
+#define EXECVE_CHECK_MEMBER "is_check"
 
 /* The type section and the string section of a checked BTF blob. */
 struct btf_sections {
@@ -183,16 +188,34 @@ static void match_func(struct wanted_funcs *w, const char *name, uint32_t id,
 	}
 }
 
+static const char *btf_name(const struct btf_sections *s, uint32_t off)
+{
+	return off < s->strings_len ? s->strings + off : "";
+}
+
+/* Whether struct type t has a member called name. */
+static bool has_member(const struct btf_sections *s, const struct btf_type *t, const char *name)
+{
+	const struct btf_member *m = (const struct btf_member *)(t + 1);
+	uint16_t i;
+
+	for (i = 0; i < BTF_INFO_VLEN(t->info); i++)
+		if (!strcmp(btf_name(s, m[i].name_off), name))
+			return true;
+	return false;
+}
+
 /*
  * One pass over the types (ids from 1): the wanted functions get their ids
  * and their prototypes' ids, and each prototype's parameter count is kept
  * by id (plus one: 0 is "not a prototype", and so is one of 65535
  * parameters, which fails closed), since a prototype may come before or
- * after its function. Returns 0, or -1 with err set if a type runs past
- * the section or has a kind this loader does not know.
+ * after its function; and whether struct linux_binprm has is_check.
+ * Returns 0, or -1 with err set if a type runs past the section or has a
+ * kind this loader does not know.
  */
 static int scan_types(const struct btf_sections *s, struct wanted_funcs *w, uint16_t *proto_args,
-		      char *err, size_t errlen)
+		      bool *execve_check, char *err, size_t errlen)
 {
 	uint32_t off = 0, id = 1;
 
@@ -214,6 +237,9 @@ static int scan_types(const struct btf_sections *s, struct wanted_funcs *w, uint
 			proto_args[id] = BTF_INFO_VLEN(t->info) + 1;
 		else if (BTF_INFO_KIND(t->info) == BTF_KIND_FUNC && t->name_off < s->strings_len)
 			match_func(w, s->strings + t->name_off, id, t);
+		else if (BTF_INFO_KIND(t->info) == BTF_KIND_STRUCT &&
+			 !strcmp(btf_name(s, t->name_off), BINPRM_STRUCT))
+			*execve_check = *execve_check || has_member(s, t, EXECVE_CHECK_MEMBER);
 		off += sizeof(*t) + extra;
 		id++;
 	}
@@ -244,7 +270,7 @@ int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_btf_func
 		free(proto_args);
 		return -1;
 	}
-	if (scan_types(&s, &wanted, proto_args, err, errlen)) {
+	if (scan_types(&s, &wanted, proto_args, &f->execve_check, err, errlen)) {
 		free_wanted(&wanted);
 		free(proto_args);
 		return -1;

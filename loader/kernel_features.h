@@ -12,6 +12,8 @@ struct vg_kernel_features {
 	bool ioctl_compat_hook;  /* file_ioctl_compat exists (6.8+) */
 	bool bdev_integrity_hooks; /* bdev_setintegrity and bdev_free_security (6.12+):
 				    * dm-verity tells LSMs each table's root digest */
+	bool execve_check;         /* execveat(AT_EXECVE_CHECK) (6.14+): struct
+				    * linux_binprm has is_check */
 };
 
 /* Kernel functions whose BTF ids the caller wants from the same pass (the

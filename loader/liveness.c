@@ -57,9 +57,13 @@
 #define SHORT_SYSFS_FILE "/sys/kernel/uevent_seqnum"
 #define ELF_HEADER_SIZE 64 /* a shorter buffer fails before the hook */
 #define I386_NR_IOCTL 54
+#ifndef AT_EXECVE_CHECK
+#define AT_EXECVE_CHECK 0x10000 /* linux/fcntl.h, 6.14+ */
+#endif
 
 enum hook {
 	H_BPRM_CHECK,
+	H_BPRM_CREDS_FOR_EXEC,
 	H_MMAP_FILE,
 	H_FILE_MPROTECT,
 	H_FILE_OPEN,
@@ -95,6 +99,7 @@ static const struct {
 	const char *not_probed;
 } hooks[H_COUNT] = {
 	[H_BPRM_CHECK] = { .name = "bprm_check_security" },
+	[H_BPRM_CREDS_FOR_EXEC] = { .name = "bprm_creds_for_exec" },
 	[H_MMAP_FILE] = { .name = "mmap_file" },
 	[H_FILE_MPROTECT] = { .name = "file_mprotect" },
 	[H_FILE_OPEN] = { .name = "file_open" },
@@ -198,7 +203,9 @@ static void trigger_file(struct probe *p)
 
 /* bprm_check_security comes before the search for a binary format: an
  * exec of a file that no format claims fails with ENOEXEC after the hook,
- * before the point of no return, and the loader goes on. */
+ * before the point of no return, and the loader goes on. An exec with
+ * AT_EXECVE_CHECK (6.14+) returns after bprm_creds_for_exec, with 0 for
+ * a file the gate allows: the process stays what it is. */
 static void trigger_exec(struct probe *p)
 {
 	char path[sizeof(p->dir) + sizeof(PROBE_FILE)];
@@ -206,6 +213,9 @@ static void trigger_exec(struct probe *p)
 
 	path_in(p, PROBE_FILE, path, sizeof(path));
 	note(p, H_BPRM_CHECK, past_hook(execve(path, argv, envp), ENOEXEC), "execve");
+	note(p, H_BPRM_CREDS_FOR_EXEC,
+	     past_hook(syscall(SYS_execveat, AT_FDCWD, path, argv, envp, AT_EXECVE_CHECK), 0),
+	     "execveat AT_EXECVE_CHECK");
 }
 
 /* A rename, an unlink and an rmdir in the private directory. */
@@ -381,7 +391,7 @@ static const struct {
 } triggers[] = {
 	{ trigger_file, BIT(H_FILE_OPEN) | BIT(H_INODE_PERMISSION) | BIT(H_MMAP_FILE) |
 				BIT(H_FILE_MPROTECT) | BIT(H_FILE_IOCTL) },
-	{ trigger_exec, BIT(H_BPRM_CHECK) },
+	{ trigger_exec, BIT(H_BPRM_CHECK) | BIT(H_BPRM_CREDS_FOR_EXEC) },
 	{ trigger_names, BIT(H_INODE_RENAME) | BIT(H_INODE_UNLINK) | BIT(H_INODE_RMDIR) },
 	{ trigger_mounts, BIT(H_SB_MOUNT) | BIT(H_MOVE_MOUNT) | BIT(H_SB_UMOUNT) },
 	{ trigger_bpf, BIT(H_BPF) | BIT(H_BPF_PROG) | BIT(H_BPF_MAP) },

@@ -62,6 +62,8 @@ static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
 	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
 	if (!f->ioctl_compat_hook)
 		disable(skel, "guard_dm_ioctl32");
+	if (!f->execve_check)
+		disable(skel, "verigate_exec_check");
 	if (!f->bdev_integrity_hooks) {
 		disable(skel, "verigate_bdev_integrity");
 		disable(skel, "verigate_bdev_free");
@@ -272,6 +274,7 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 	skel->rodata->kprobe_override =
 		libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, BPF_FUNC_override_return, NULL) > 0;
 	skel->rodata->verity_trust = f->bdev_integrity_hooks;
+	skel->rodata->execve_check = f->execve_check;
 	memcpy((void *)skel->rodata->root_digest, p->root_digest, sizeof(p->root_digest));
 	skel->rodata->root_digest_len = p->root_digest_len;
 	for (i = 0; i < p->allow_count && i < VG_ALLOW_MAX; i++) {

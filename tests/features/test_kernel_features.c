@@ -22,7 +22,7 @@ static void btf_path(char *path, size_t len, const char *series)
 }
 
 static void expect(const char *series, int bpf_hook_args, bool ioctl_compat,
-		   bool bdev_integrity)
+		   bool bdev_integrity, bool execve_check)
 {
 	struct vg_kernel_features f;
 	char path[4096], err[256];
@@ -32,6 +32,7 @@ static void expect(const char *series, int bpf_hook_args, bool ioctl_compat,
 	CHECK_INT_EQ(f.bpf_hook_args, bpf_hook_args);
 	CHECK_INT_EQ(f.ioctl_compat_hook, ioctl_compat);
 	CHECK_INT_EQ(f.bdev_integrity_hooks, bdev_integrity);
+	CHECK_INT_EQ(f.execve_check, execve_check);
 }
 
 /* The ids the probe finds for attach targets are the ones libbpf's own
@@ -111,7 +112,7 @@ static void expect_refused(unsigned char *data, size_t size, const char *reason)
  * bdev_setintegrity, so no extra verity devices. */
 TEST(debian_6_1)
 {
-	expect("6.1", 3, true, false);
+	expect("6.1", 3, true, false, false);
 	expect_ids_as_libbpf("6.1");
 }
 
@@ -119,14 +120,14 @@ TEST(debian_6_1)
  * bdev_setintegrity (6.12). */
 TEST(debian_6_12)
 {
-	expect("6.12", 3, true, true);
+	expect("6.12", 3, true, true, false);
 	expect_ids_as_libbpf("6.12");
 }
 
 /* sid: the bpf hook gained "bool kernel" (6.15). */
 TEST(debian_7_2)
 {
-	expect("7.2", 4, true, true);
+	expect("7.2", 4, true, true, true);
 	expect_ids_as_libbpf("7.2");
 }
 
