@@ -245,28 +245,33 @@ static __always_inline bool propagates_to_initial_ns(struct mount *m)
 }
 
 /*
- * Whether unmounting m can take the initial namespace's bpffs or its /sys
- * with it. The kernel propagates an unmount to the mounts at the same
- * mountpoint under every peer and slave of m's parent; those are copies of
- * that parent, so on the same filesystem and directory. So: m sits on the
- * directory the bpffs or /sys is mounted on, and its parent propagates to
- * the initial namespace.
+ * Whether unmounting m can take a mount of the gate's bpffs in the initial
+ * namespace with it, and how (VG_OP_NONE: it cannot). m may be one itself
+ * (under a lazily unmounted tree: /run holds the loader's anchor). Or the
+ * kernel propagates the unmount to the initial namespace's bpffs or /sys:
+ * it propagates to the mounts at the same mountpoint under every peer and
+ * slave of m's parent, which are copies of that parent, so on the same
+ * filesystem and directory. So: m sits on the directory the bpffs or /sys
+ * is mounted on, and its parent propagates to the initial namespace.
  */
-static __always_inline bool reaches_gate_mount(struct mount *m)
+static __always_inline __u32 gate_mount_op(struct mount *m)
 {
 	struct dentry *where = BPF_CORE_READ(m, mnt_mountpoint);
 	__u32 dev = BPF_CORE_READ(where, d_sb, s_dev);
 	__u64 ino = BPF_CORE_READ(where, d_inode, i_ino);
 
+	if (BPF_CORE_READ(m, mnt.mnt_sb, s_dev) == bpffs_dev && in_initial_ns(m))
+		return VG_OP_UMOUNT_BPFFS;
 	if (!(dev == sysfs_dev && ino == bpffs_mountpoint_ino) &&
 	    !(dev == real_root_dev && ino == sys_mountpoint_ino))
-		return false;
-	return propagates_to_initial_ns(BPF_CORE_READ(m, mnt_parent));
+		return VG_OP_NONE;
+	return propagates_to_initial_ns(BPF_CORE_READ(m, mnt_parent)) ? VG_OP_UMOUNT_PROPAGATED :
+									VG_OP_NONE;
 }
 
 struct umount_walk {
 	struct mount *top, *at;
-	bool refuse;
+	__u32 op; /* why it is refused; VG_OP_NONE: it is not */
 };
 
 /*
@@ -283,10 +288,9 @@ static long umount_walk_step(__u32 index, struct umount_walk *w)
 	unsigned long next;
 	int depth;
 
-	if (reaches_gate_mount(m)) {
-		w->refuse = true;
+	w->op = gate_mount_op(m);
+	if (w->op != VG_OP_NONE)
 		return 1;
-	}
 	next = (unsigned long)BPF_CORE_READ(m, mnt_mounts.next);
 	if (next != (unsigned long)m + children_off) {
 		w->at = (struct mount *)(next - child_off);
@@ -305,35 +309,39 @@ static long umount_walk_step(__u32 index, struct umount_walk *w)
 		}
 		m = parent;
 	}
-	w->refuse = true; /* deeper than the walk looks */
+	w->op = VG_OP_UMOUNT_PROPAGATED; /* deeper than the walk looks */
 	return 1;
 }
 
 /* Whether unmounting top (with MNT_DETACH: and every mount under it) can
- * take the gate's bpffs or /sys with it, in any mount namespace. */
-static __always_inline bool umount_reaches_gate(struct mount *top, int flags)
+ * take a mount of the gate's bpffs in the initial namespace with it, or
+ * its /sys, from any mount namespace; and how (VG_OP_NONE: it cannot). */
+static __always_inline __u32 umount_gate_op(struct mount *top, int flags)
 {
 	struct umount_walk w = { .top = top, .at = top };
 
 	if (!(flags & MNT_DETACH))
-		return reaches_gate_mount(top);
+		return gate_mount_op(top);
 	bpf_loop(UMOUNT_WALK_MAX, umount_walk_step, &w, 0);
-	return w.refuse || w.at; /* refused, or the tree was larger than the walk */
+	if (w.op == VG_OP_NONE && w.at)
+		return VG_OP_UMOUNT_PROPAGATED; /* the tree was larger than the walk */
+	return w.op;
 }
 
 /*
  * The pins live as long as the bpffs is mounted somewhere. In the initial
- * namespace it may not be unmounted, nor lazily a mount above it (/sys,
- * or the root: the verified one, or the writable one under a verity
- * /usr). In any namespace, no unmount may reach either through
- * propagation: a copy of /sys or of the bpffs under a shared parent
- * (unshare(CLONE_NEWNS) keeps the copies peers of the originals).
+ * namespace none of its mounts may be unmounted (/sys/fs/bpf, the loader's
+ * anchor on /run), nor lazily a mount above one (/sys, /run, or the root:
+ * the verified one, or the writable one under a verity /usr). In any
+ * namespace, no unmount may reach them through propagation: a copy of
+ * /sys or of the bpffs under a shared parent (unshare(CLONE_NEWNS) keeps
+ * the copies peers of the originals).
  */
 SEC("lsm/sb_umount")
 int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
 {
 	struct mount *top;
-	__u32 dev;
+	__u32 dev, op;
 
 	if (ret || !guarding())
 		return ret;
@@ -346,7 +354,8 @@ int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
 			return guard_refuse(VG_OP_UMOUNT_LAZY_ABOVE_BPFFS);
 	}
 	top = real_mount(arg_value(ctx, 0));
-	return umount_reaches_gate(top, flags) ? guard_refuse(VG_OP_UMOUNT_PROPAGATED) : 0;
+	op = umount_gate_op(top, flags);
+	return op == VG_OP_NONE ? 0 : guard_refuse(op);
 }
 
 /*

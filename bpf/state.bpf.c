@@ -26,6 +26,7 @@ const volatile __u32 dm_control_rdev;
 const volatile bool kprobe_override;
 const volatile bool verity_trust;
 const volatile bool execve_check;
+const volatile bool overlay_data_layer;
 const volatile __u8 root_digest[VG_DIGEST_MAX] __attribute__((aligned(8)));
 const volatile __u32 root_digest_len;
 const volatile __u8 allowed_digests[VG_ALLOW_MAX][VG_DIGEST_MAX] __attribute__((aligned(8)));

@@ -31,6 +31,9 @@ extern const volatile __u32 dm_control_rdev; /* /dev/mapper/control */
 extern const volatile bool kprobe_override; /* kernel has bpf_override_return */
 /* The kernel has execveat(AT_EXECVE_CHECK), and the exec gate answers it. */
 extern const volatile bool execve_check;
+/* Overlay files are judged by the layer that holds their data (7.2's
+ * bpf_real_data_inode), not refused for being on an overlay. */
+extern const volatile bool overlay_data_layer;
 
 /* Extra verity devices (6.12+, verity_trust.bpf.c): the root's digest,
  * the allow-list (both compared a word at a time, hence aligned), whether

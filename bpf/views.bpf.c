@@ -104,6 +104,7 @@ int status(struct bpf_iter__bpf_map *ctx)
 	BPF_SEQ_PRINTF(seq, "anon_exec %s\n", deny_anon_exec ? "deny" : "allow");
 	BPF_SEQ_PRINTF(seq, "verity_trust %s\n", yes_no(verity_trust));
 	BPF_SEQ_PRINTF(seq, "execve_check %s\n", yes_no(execve_check));
+	BPF_SEQ_PRINTF(seq, "overlay %s\n", overlay_data_layer ? "data-layer" : "refused");
 	BPF_SEQ_PRINTF(seq, "allow_signed %s\n", yes_no(allow_signed));
 	BPF_SEQ_PRINTF(seq, "kprobe_override %s\n", yes_no(kprobe_override));
 	BPF_SEQ_PRINTF(seq, "programs %s\n", program_names);

@@ -12,11 +12,13 @@ struct target_kind {
 	const char *func_prefix;
 	enum bpf_prog_type prog_type;
 	enum bpf_attach_type attach_type;
+	long prog_flags; /* handed to libbpf as the handler's cookie */
 };
 
 static const struct target_kind kinds[] = {
-	{ "lsm/", "bpf_lsm_", BPF_PROG_TYPE_LSM, BPF_LSM_MAC },
-	{ "iter/", "bpf_iter_", BPF_PROG_TYPE_TRACING, BPF_TRACE_ITER },
+	{ "lsm/", "bpf_lsm_", BPF_PROG_TYPE_LSM, BPF_LSM_MAC, 0 },
+	{ "lsm.s/", "bpf_lsm_", BPF_PROG_TYPE_LSM, BPF_LSM_MAC, BPF_F_SLEEPABLE },
+	{ "iter/", "bpf_iter_", BPF_PROG_TYPE_TRACING, BPF_TRACE_ITER, 0 },
 };
 
 /*
@@ -27,13 +29,14 @@ static const struct target_kind kinds[] = {
  */
 static struct vg_attach_targets *active;
 
-/* libbpf's prog_prepare_load_fn: the id found for this program. */
+/* libbpf's prog_prepare_load_fn: the id found for this program, and its
+ * section's flags (cookie). */
 static int set_attach_btf_id(struct bpf_program *prog, struct bpf_prog_load_opts *opts,
 			     long cookie)
 {
 	size_t i;
 
-	(void)cookie;
+	opts->prog_flags |= cookie;
 	for (i = 0; active && i < active->count; i++)
 		if (active->progs[i] == prog && active->ids[i]) {
 			if (active->loaded < VG_TARGETS_MAX) {
@@ -60,12 +63,13 @@ long vg_attach_targets_load_us(const struct vg_attach_targets *t, const struct b
 
 int vg_attach_targets_register(struct vg_attach_targets *t, char *err, size_t errlen)
 {
-	LIBBPF_OPTS(libbpf_prog_handler_opts, opts, .prog_prepare_load_fn = set_attach_btf_id);
 	static size_t registered;
 
 	memset(t, 0, sizeof(*t));
 	for (; registered < sizeof(kinds) / sizeof(*kinds); registered++) {
 		const struct target_kind *kind = &kinds[registered];
+		LIBBPF_OPTS(libbpf_prog_handler_opts, opts, .prog_prepare_load_fn = set_attach_btf_id,
+			    .cookie = kind->prog_flags);
 		int id = libbpf_register_prog_handler(kind->section_prefix, kind->prog_type,
 						      kind->attach_type, &opts);
 

@@ -5,7 +5,7 @@
  * probe's time, and it indexes the same BTF again when it loads the
  * programs. Here nothing is indexed: one pass finds the functions wanted,
  * by name, and keeps every prototype's parameter count. The functions are
- * the four hooks whose prototypes tell the features, and the caller's (the
+ * the four hooks whose prototypes tell the features, a kfunc, and the caller's (the
  * programs' attach targets, which libbpf would look up with a linear search
  * each: on 7.2 six times the parse itself). The same pass looks for one
  * member of struct linux_binprm.
@@ -25,14 +25,23 @@
 
 #define VMLINUX_BTF "/sys/kernel/btf/vmlinux"
 
-enum hook { HOOK_BPF, HOOK_IOCTL_COMPAT, HOOK_BDEV_SETINTEGRITY, HOOK_BDEV_FREE, HOOKS };
+enum hook {
+	HOOK_BPF,
+	HOOK_IOCTL_COMPAT,
+	HOOK_BDEV_SETINTEGRITY,
+	HOOK_BDEV_FREE,
+	KFUNC_REAL_DATA_INODE,
+	HOOKS
+};
 
-/* The functions BPF LSM programs attach to, one per hook. */
+/* The functions BPF LSM programs attach to, one per hook, and the kfunc
+ * that tells an overlay file's data layer. */
 static const char *const hook_funcs[HOOKS] = {
 	[HOOK_BPF] = "bpf_lsm_bpf",
 	[HOOK_IOCTL_COMPAT] = "bpf_lsm_file_ioctl_compat",
 	[HOOK_BDEV_SETINTEGRITY] = "bpf_lsm_bdev_setintegrity",
 	[HOOK_BDEV_FREE] = "bpf_lsm_bdev_free_security",
+	[KFUNC_REAL_DATA_INODE] = "bpf_real_data_inode",
 };
 
 /* The exec's flag for execveat(AT_EXECVE_CHECK), a member of this struct. */
@@ -290,6 +299,7 @@ int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_btf_func
 	}
 	f->ioctl_compat_hook = args[HOOK_IOCTL_COMPAT] == 3;
 	f->bdev_integrity_hooks = args[HOOK_BDEV_SETINTEGRITY] == 4 && args[HOOK_BDEV_FREE] == 1;
+	f->real_data_inode = args[KFUNC_REAL_DATA_INODE] == 1;
 	return 0;
 }
 

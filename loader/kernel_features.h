@@ -14,6 +14,8 @@ struct vg_kernel_features {
 				    * dm-verity tells LSMs each table's root digest */
 	bool execve_check;         /* execveat(AT_EXECVE_CHECK) (6.14+): struct
 				    * linux_binprm has is_check */
+	bool real_data_inode;      /* the kfunc bpf_real_data_inode(file) (7.2):
+				    * an overlay file's data layer */
 };
 
 /* Kernel functions whose BTF ids the caller wants from the same pass (the

@@ -62,8 +62,22 @@ static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
 	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
 	if (!f->ioctl_compat_hook)
 		disable(skel, "guard_dm_ioctl32");
-	if (!f->execve_check)
+	/* Each exec hook has a program that judges an overlay file by its
+	 * data layer (exec_gate_layers.bpf.c) and one that judges it by the
+	 * overlay's own device, which refuses every overlay file. */
+	if (f->real_data_inode) {
+		disable(skel, "verigate_exec");
+		disable(skel, "verigate_mmap");
 		disable(skel, "verigate_exec_check");
+	} else {
+		disable(skel, "verigate_exec_layers");
+		disable(skel, "verigate_mmap_layers");
+		disable(skel, "verigate_exec_check_layers");
+	}
+	if (!f->execve_check) {
+		disable(skel, "verigate_exec_check");
+		disable(skel, "verigate_exec_check_layers");
+	}
 	if (!f->bdev_integrity_hooks) {
 		disable(skel, "verigate_bdev_integrity");
 		disable(skel, "verigate_bdev_free");
@@ -141,6 +155,23 @@ static int record_own(struct verigate_bpf *skel, enum vg_own_kind kind, __u64 id
 	return 0;
 }
 
+/*
+ * A link is pinned under its program's name, but for a program of
+ * exec_gate_layers.bpf.c, which takes the name of the one it stands in
+ * for: the pins are the same on every kernel.
+ */
+#define LAYERS_SUFFIX "_layers"
+
+static void pin_path(char *path, size_t len, const char *pin_dir, const struct bpf_program *prog)
+{
+	const char *name = bpf_program__name(prog);
+	size_t n = strlen(name), suffix = strlen(LAYERS_SUFFIX);
+
+	if (n > suffix && !strcmp(name + n - suffix, LAYERS_SUFFIX))
+		n -= suffix;
+	snprintf(path, len, "%s/%.*s", pin_dir, (int)n, name);
+}
+
 static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			  const struct vg_attach_targets *targets, const struct timespec *load_end,
 			  struct attached *a, struct vg_policy_report *report,
@@ -173,7 +204,7 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 		report->attach_us[n] = vg_us_between(&attach_start, &attach_end);
 		report->load_us[n] = vg_attach_targets_load_us(targets, prog, load_end);
 		a->links[a->count++] = link;
-		snprintf(path, sizeof(path), "%s/%s", pin_dir, name);
+		pin_path(path, sizeof(path), pin_dir, prog);
 		if (bpf_link__pin(link, path) || (is_view(prog) && chmod(path, 0444)) ||
 		    stat(path, &st)) {
 			snprintf(err, errlen, "pin %s: %s", path, strerror(errno));
@@ -275,6 +306,7 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 		libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, BPF_FUNC_override_return, NULL) > 0;
 	skel->rodata->verity_trust = f->bdev_integrity_hooks;
 	skel->rodata->execve_check = f->execve_check;
+	skel->rodata->overlay_data_layer = f->real_data_inode;
 	memcpy((void *)skel->rodata->root_digest, p->root_digest, sizeof(p->root_digest));
 	skel->rodata->root_digest_len = p->root_digest_len;
 	for (i = 0; i < p->allow_count && i < VG_ALLOW_MAX; i++) {
@@ -389,7 +421,7 @@ int vg_policy_check_pinned(const char *pin_dir, bool deny_anon_exec, char *err, 
 	bpf_object__for_each_program(prog, skel->obj) {
 		if (!bpf_program__autoload(prog))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", pin_dir, bpf_program__name(prog));
+		pin_path(path, sizeof(path), pin_dir, prog);
 		if (stat(path, &st)) {
 			snprintf(err, errlen, "link %s is not pinned", path);
 			rc = -1;

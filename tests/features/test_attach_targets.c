@@ -61,8 +61,9 @@ static void set_autoload(struct bpf_object *obj, const char *name, bool load)
 		bpf_program__set_autoload(prog, load);
 }
 
-/* Every program has its target, named after its section, and took the
- * program type of verigate's handler for that section. */
+/* Every program has its target, named after its section (sleepable LSM
+ * programs too), and took the program type of verigate's handler for that
+ * section. */
 TEST(every_program_named)
 {
 	struct bpf_program *prog;
@@ -79,8 +80,8 @@ TEST(every_program_named)
 		if (i >= o.targets.count)
 			break;
 		CHECK(o.targets.progs[i] == prog);
-		if (!strncmp(section, "lsm/", 4)) {
-			snprintf(want, sizeof(want), "bpf_lsm_%s", section + 4);
+		if (!strncmp(section, "lsm/", 4) || !strncmp(section, "lsm.s/", 6)) {
+			snprintf(want, sizeof(want), "bpf_lsm_%s", strchr(section, '/') + 1);
 			CHECK_INT_EQ(bpf_program__type(prog), BPF_PROG_TYPE_LSM);
 			CHECK_INT_EQ(bpf_program__expected_attach_type(prog), BPF_LSM_MAC);
 		} else {

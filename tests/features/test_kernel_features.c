@@ -22,7 +22,7 @@ static void btf_path(char *path, size_t len, const char *series)
 }
 
 static void expect(const char *series, int bpf_hook_args, bool ioctl_compat,
-		   bool bdev_integrity, bool execve_check)
+		   bool bdev_integrity, bool execve_check, bool real_data_inode)
 {
 	struct vg_kernel_features f;
 	char path[4096], err[256];
@@ -33,6 +33,7 @@ static void expect(const char *series, int bpf_hook_args, bool ioctl_compat,
 	CHECK_INT_EQ(f.ioctl_compat_hook, ioctl_compat);
 	CHECK_INT_EQ(f.bdev_integrity_hooks, bdev_integrity);
 	CHECK_INT_EQ(f.execve_check, execve_check);
+	CHECK_INT_EQ(f.real_data_inode, real_data_inode);
 }
 
 /* The ids the probe finds for attach targets are the ones libbpf's own
@@ -112,7 +113,7 @@ static void expect_refused(unsigned char *data, size_t size, const char *reason)
  * bdev_setintegrity, so no extra verity devices. */
 TEST(debian_6_1)
 {
-	expect("6.1", 3, true, false, false);
+	expect("6.1", 3, true, false, false, false);
 	expect_ids_as_libbpf("6.1");
 }
 
@@ -120,14 +121,15 @@ TEST(debian_6_1)
  * bdev_setintegrity (6.12). */
 TEST(debian_6_12)
 {
-	expect("6.12", 3, true, true, false);
+	expect("6.12", 3, true, true, false, false);
 	expect_ids_as_libbpf("6.12");
 }
 
-/* sid: the bpf hook gained "bool kernel" (6.15). */
+/* sid: the bpf hook gained "bool kernel" (6.15), execveat gained
+ * AT_EXECVE_CHECK (6.14), and BPF LSMs the kfunc bpf_real_data_inode. */
 TEST(debian_7_2)
 {
-	expect("7.2", 4, true, true, true);
+	expect("7.2", 4, true, true, true, true);
 	expect_ids_as_libbpf("7.2");
 }
 

@@ -131,7 +131,7 @@ check ftrace-switch-readable allowed 1 cat /proc/sys/kernel/ftrace_enabled
 # leaves no line in the log, and the verdict is the same.
 exec_prog_id() {
     i=$(dmesg | grep -o 'verified_insns [^ ]*' | head -n 1 | cut -d' ' -f2 | tr , '\n' |
-        grep -n '^verigate_exec=' | cut -d: -f1)
+        grep -nE '^verigate_exec(_layers)?=' | cut -d: -f1)
     [ -n "$i" ] && loader_field prog_ids | cut -d, -f"$i"
 }
 exec_log_lines() { grep -cE 'verigate: (deny|audit) exec ' /sys/kernel/tracing/trace; }
@@ -245,9 +245,10 @@ if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
     check umount-detached-exec-gate allowed "vg-hello: running" vg-try exec /tmp/hello
 elif [ "$MODE" = audit ]; then
     # The loader also binds the pins at a directory of the initramfs's root,
-    # which the real root hides: with /sys/fs/bpf and /sys unmounted the
-    # exec program still runs and logs (the --guards off build has no
-    # anchor: there the same unmounts drop the gate, above).
+    # which the real root hides, and at /run/verigate-pins (7.2's nullfs
+    # lets systemd detach the initramfs): with /sys/fs/bpf and /sys
+    # unmounted the exec program still runs and logs (the --guards off
+    # build has no anchors: there the same unmounts drop the gate, above).
     mkdir -p /tmp/tracing
     mount -t tracefs nodev /tmp/tracing
     sleep 6 # a fresh window of the log's budget
@@ -262,4 +263,11 @@ elif [ "$MODE" = audit ]; then
 else
     check gate-still-closed-after-attacks "$([ "$MODE" = 1 ] && echo denied || echo allowed)" \
         "vg-hello: running" vg-try exec /tmp/hello
+fi
+# The /run anchor can be seen: its unmount is refused as any bpffs mount's.
+if [ -d /run/verigate-pins ]; then
+    guard_attack umount-run-anchor allowed mount-attack umount /run/verigate-pins
+    guard_attack umount-lazy-run-above-anchor allowed mount-attack umount-lazy /run
+else
+    skip umount-run-anchor "no /run/verigate-pins: the --guards off build anchors nothing"
 fi
