@@ -248,21 +248,23 @@ static __always_inline bool propagates_to_initial_ns(struct mount *m)
  * Whether unmounting m can take a mount of the gate's bpffs in the initial
  * namespace with it, and how (VG_OP_NONE: it cannot). m may be one itself
  * (under a lazily unmounted tree: /run holds the loader's anchor). Or the
- * kernel propagates the unmount to the initial namespace's bpffs or /sys:
- * it propagates to the mounts at the same mountpoint under every peer and
- * slave of m's parent, which are copies of that parent, so on the same
- * filesystem and directory. So: m sits on the directory the bpffs or /sys
- * is mounted on, and its parent propagates to the initial namespace.
+ * kernel propagates the unmount to the initial namespace: it propagates to
+ * the mounts at the same mountpoint under every peer and slave of m's
+ * parent, which are copies of that parent, so on the same filesystem and
+ * directory. So: m is a copy of the gate's bpffs (of /sys/fs/bpf, or of
+ * the anchor on /run), or sits on the directory the bpffs or /sys is
+ * mounted on, and its parent propagates to the initial namespace.
  */
 static __always_inline __u32 gate_mount_op(struct mount *m)
 {
 	struct dentry *where = BPF_CORE_READ(m, mnt_mountpoint);
 	__u32 dev = BPF_CORE_READ(where, d_sb, s_dev);
 	__u64 ino = BPF_CORE_READ(where, d_inode, i_ino);
+	bool gate_copy = BPF_CORE_READ(m, mnt.mnt_sb, s_dev) == bpffs_dev;
 
-	if (BPF_CORE_READ(m, mnt.mnt_sb, s_dev) == bpffs_dev && in_initial_ns(m))
+	if (gate_copy && in_initial_ns(m))
 		return VG_OP_UMOUNT_BPFFS;
-	if (!(dev == sysfs_dev && ino == bpffs_mountpoint_ino) &&
+	if (!gate_copy && !(dev == sysfs_dev && ino == bpffs_mountpoint_ino) &&
 	    !(dev == real_root_dev && ino == sys_mountpoint_ino))
 		return VG_OP_NONE;
 	return propagates_to_initial_ns(BPF_CORE_READ(m, mnt_parent)) ? VG_OP_UMOUNT_PROPAGATED :

@@ -14,6 +14,9 @@ struct vg_verity_device {
 	bool signed_;  /* the kernel checked a signature of the root digest */
 	bool strict;   /* every read verified and a mismatch never served: no
 			* ignore_corruption, no check_at_most_once */
+	__u32 dev;     /* its number (kernel encoding), for the status view */
+	__u32 digest_len; /* 0 for a digest longer than VG_DIGEST_MAX */
+	__u64 digest[VG_DIGEST_MAX / 8]; /* its root digest */
 };
 
 /* Whether the exec gate trusts files on the device. */

@@ -119,6 +119,11 @@ static __always_inline int learn_digest(struct block_device *bdev, __u64 key)
 		return guard_refuse(VG_OP_VERITY_TABLE_ON_ROOT);
 	}
 	dev.listed = listed(digest, len);
+	dev.dev = bdev->bd_dev;
+	if (len <= VG_DIGEST_MAX) {
+		dev.digest_len = len;
+		__builtin_memcpy(dev.digest, digest, sizeof(dev.digest));
+	}
 	bpf_map_update_elem(&verity_devices, &key, &dev, BPF_ANY);
 	vg_log("verigate: verity device %u:%u %s (listed=%d strict=%d)", bdev->bd_dev >> 20,
 	       bdev->bd_dev & 0xfffff, verity_device_trusted(&dev) ? "trusted" : "untrusted", dev.listed,

@@ -88,6 +88,42 @@ static long print_counter(__u32 key, struct view_walk *walk)
 	return 0;
 }
 
+static __always_inline char hex_digit(__u8 n)
+{
+	return n < 10 ? '0' + n : 'a' + n - 10;
+}
+
+/* A device's root digest in hex, at most VG_DIGEST_MAX bytes. (No table
+ * of digits: bpftool's linker gave one in .rodata an offset overlapping
+ * the variable before it, and the kernel refused the object's BTF.) */
+static __always_inline void digest_hex(const struct vg_verity_device *d, char *hex)
+{
+	const __u8 *bytes = (const __u8 *)d->digest;
+	__u32 i;
+
+	for (i = 0; i < VG_DIGEST_MAX && i < d->digest_len; i++) {
+		hex[2 * i] = hex_digit(bytes[i] >> 4);
+		hex[2 * i + 1] = hex_digit(bytes[i] & 0xf);
+	}
+	hex[2 * i] = '\0';
+}
+
+/* One "verity_device MAJ:MIN VERDICT listed=.. signed=.. strict=.. roothash=HEX"
+ * line per verity device verity_trust.bpf.c knows (bpf_for_each_map_elem). */
+static long print_device(struct bpf_map *map, const __u64 *key, struct vg_verity_device *d,
+			 struct view_walk *walk)
+{
+	char hex[2 * VG_DIGEST_MAX + 1];
+
+	digest_hex(d, hex);
+	BPF_SEQ_PRINTF(walk->seq,
+		       "verity_device %u:%u %s listed=%s signed=%s strict=%s roothash=%s\n",
+		       d->dev >> 20, d->dev & 0xfffff,
+		       verity_device_trusted(d) ? "trusted" : "untrusted", yes_no(d->listed),
+		       yes_no(d->signed_), yes_no(d->strict), hex);
+	return 0;
+}
+
 SEC("iter/bpf_map")
 int status(struct bpf_iter__bpf_map *ctx)
 {
@@ -103,6 +139,7 @@ int status(struct bpf_iter__bpf_map *ctx)
 	BPF_SEQ_PRINTF(seq, "initramfs_sealed %s\n", yes_no(initramfs_sealed));
 	BPF_SEQ_PRINTF(seq, "anon_exec %s\n", deny_anon_exec ? "deny" : "allow");
 	BPF_SEQ_PRINTF(seq, "verity_trust %s\n", yes_no(verity_trust));
+	bpf_for_each_map_elem(&verity_devices, print_device, &walk, 0);
 	BPF_SEQ_PRINTF(seq, "execve_check %s\n", yes_no(execve_check));
 	BPF_SEQ_PRINTF(seq, "overlay %s\n", overlay_data_layer ? "data-layer" : "refused");
 	BPF_SEQ_PRINTF(seq, "allow_signed %s\n", yes_no(allow_signed));

@@ -144,6 +144,23 @@ static int json_counts(const struct vg_status *st)
 	return 0;
 }
 
+/* The "verity_device ..." lines (one per device) as an array of strings. */
+static void json_devices(const struct vg_status *st)
+{
+	bool first = true;
+	int i;
+
+	putchar('[');
+	for (i = 0; i < st->count; i++) {
+		if (strcmp(st->fields[i].key, "verity_device"))
+			continue;
+		fputs(first ? "" : ",", stdout);
+		json_string(st->fields[i].value);
+		first = false;
+	}
+	putchar(']');
+}
+
 static int print_status_json(const struct vg_status *st)
 {
 	int i;
@@ -152,7 +169,7 @@ static int print_status_json(const struct vg_status *st)
 	for (i = 0; i < st->count; i++) {
 		const struct vg_status_field *f = &st->fields[i];
 
-		if (!strcmp(f->key, "count"))
+		if (!strcmp(f->key, "count") || !strcmp(f->key, "verity_device"))
 			continue;
 		printf("\"%s\":", f->key);
 		if (!strcmp(f->key, "programs"))
@@ -161,7 +178,9 @@ static int print_status_json(const struct vg_status *st)
 			json_value(f->value);
 		putchar(',');
 	}
-	fputs("\"counts\":", stdout);
+	fputs("\"verity_devices\":", stdout);
+	json_devices(st);
+	fputs(",\"counts\":", stdout);
 	if (json_counts(st)) {
 		fprintf(stderr, "verigatectl: status: a count line is malformed\n");
 		return -1;

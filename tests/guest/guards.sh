@@ -264,10 +264,25 @@ else
     check gate-still-closed-after-attacks "$([ "$MODE" = 1 ] && echo denied || echo allowed)" \
         "vg-hello: running" vg-try exec /tmp/hello
 fi
-# The /run anchor can be seen: its unmount is refused as any bpffs mount's.
+# The /run anchor can be seen: its unmount is refused as any bpffs mount's,
+# also from a new namespace whose /run copy is a peer of this one (the
+# kernel would propagate the unmount here). In audit mode that propagated
+# unmount takes the anchor away, which is the control.
 if [ -d /run/verigate-pins ]; then
-    guard_attack umount-run-anchor allowed mount-attack umount /run/verigate-pins
-    guard_attack umount-lazy-run-above-anchor allowed mount-attack umount-lazy /run
+    # systemd makes every mount shared at boot; busybox init does not.
+    mount --make-shared /run
+    guard_attack shared-ns-umount-run-anchor allowed mount-attack --ns shared umount /run/verigate-pins
+    if [ "$MODE" = audit ]; then
+        if grep -q ' /run/verigate-pins ' /proc/self/mountinfo; then
+            fail shared-ns-umount-run-anchor-propagated "the anchor is still mounted here after the unmount in the new namespace"
+        else
+            pass shared-ns-umount-run-anchor-propagated "the unmount in the new namespace took this namespace's anchor"
+        fi
+        skip umount-run-anchor "the propagated unmount above took the anchor; a direct one is the umount-bpffs refusal (a bpffs mount of the initial namespace), whose control ran above"
+    else
+        guard_attack umount-run-anchor allowed mount-attack umount /run/verigate-pins
+        guard_attack umount-lazy-run-above-anchor allowed mount-attack umount-lazy /run
+    fi
 else
     skip umount-run-anchor "no /run/verigate-pins: the --guards off build anchors nothing"
 fi

@@ -200,6 +200,17 @@ if [ "$guarded" = 1 ] || [ "$control" = 1 ]; then
     holder && cell init-ns-umount-lazy-tree-holding-sys-copy refused - umount-lazy /tmp/holder
     holder && cell init-ns-umount-bpffs-of-sys-copy refused - umount /tmp/holder/sys/fs/bpf
 fi
+# The loader's second anchor of the pins, on /run (the --guards off build
+# has none): its copy in a namespace whose /run propagates to the initial
+# one may not be unmounted, lazily or not; elsewhere it may.
+if [ "$guarded" = 1 ]; then
+    cell shared-ns-umount-run-anchor refused shared umount /run/verigate-pins
+    cell shared-ns-umount-lazy-run refused shared umount-lazy /run
+    for ns in slave private sandbox; do
+        cell "$ns-ns-umount-run-anchor" allowed "$ns" umount /run/verigate-pins
+        cell "$ns-ns-umount-lazy-run" allowed "$ns" umount-lazy /run
+    done
+fi
 # What container runtimes and systemd's sandboxes do (slave copies, shared
 # again among themselves in a service): harmless, and it must work.
 for ns in slave private sandbox; do
