@@ -36,6 +36,8 @@ const volatile char root_dm_name[128];
 const volatile char root_dm_uuid[129];
 const volatile __u64 root_dm_dev;
 const volatile char tree_hash_hex[VG_DIGEST_MAX * 2 + 1];
+const volatile char tree_data_dev[VG_DEVICE_NAME_MAX];
+const volatile char tree_hash_dev[VG_DEVICE_NAME_MAX];
 const volatile bool tree_is_usr;
 const volatile __u32 nr_cpus;
 

@@ -53,6 +53,9 @@ extern const volatile __u64 root_dm_dev; /* encoded as struct dm_ioctl's dev */
  * line, whether it is /usr (usrhash=), and the possible CPUs. */
 extern const volatile char tree_hash_hex[VG_DIGEST_MAX * 2 + 1];
 extern const volatile bool tree_is_usr;
+/* Its data and hash devices: "MAJ:MIN", and the GPT partition name if any. */
+extern const volatile char tree_data_dev[VG_DEVICE_NAME_MAX];
+extern const volatile char tree_hash_dev[VG_DEVICE_NAME_MAX];
 extern const volatile __u32 nr_cpus;
 
 /* Flipped once, in the kernel, when PID 1 executes from the trusted root. */

@@ -22,6 +22,9 @@ enum vg_verdict {
 	VG_VERDICT_COUNT,
 };
 
+/* "MAJ:MIN PARTNAME" of a device the status view names. */
+#define VG_DEVICE_NAME_MAX 96
+
 /* Index into the per-CPU "counters" array map. */
 #define VG_COUNTER(hook, verdict) ((hook) * VG_VERDICT_COUNT + (verdict))
 #define VG_COUNTER_SLOTS (VG_HOOK_COUNT * VG_VERDICT_COUNT)

@@ -136,6 +136,8 @@ int status(struct bpf_iter__bpf_map *ctx)
 	BPF_SEQ_PRINTF(seq, "tree %s\n", tree_is_usr ? "usr" : "root");
 	BPF_SEQ_PRINTF(seq, "%s %s\n", tree_is_usr ? "usrhash" : "roothash", tree_hash_hex);
 	BPF_SEQ_PRINTF(seq, "trusted_dev %u:%u\n", trusted_dev >> 20, trusted_dev & 0xfffff);
+	BPF_SEQ_PRINTF(seq, "data_device %s\n", tree_data_dev);
+	BPF_SEQ_PRINTF(seq, "hash_device %s\n", tree_hash_dev);
 	BPF_SEQ_PRINTF(seq, "initramfs_sealed %s\n", yes_no(initramfs_sealed));
 	BPF_SEQ_PRINTF(seq, "anon_exec %s\n", deny_anon_exec ? "deny" : "allow");
 	BPF_SEQ_PRINTF(seq, "verity_trust %s\n", yes_no(verity_trust));

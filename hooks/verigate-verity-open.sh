@@ -8,18 +8,8 @@ type die > /dev/null 2>&1 || . /lib/dracut-lib.sh
 verigate_verity_open() {
     [ -b /dev/mapper/root ] && return 0
     _vg_hash=$(getarg roothash=) || return 0
-    _vg_data=$(getarg systemd.verity_root_data=)
-    _vg_tree=$(getarg systemd.verity_root_hash=)
-    # roothash= alone asks for the partitions of a discoverable disk image,
-    # found by their type and the root hash: only systemd's generators do
-    # that, and this is dracut's shell flavour. Stop, rather than wait for
-    # a root that never comes.
-    if [ -z "$_vg_data" ] || [ -z "$_vg_tree" ]; then
-        case $(getarg rd.verigate=) in
-            "" | 0) return 0 ;;
-        esac
-        die "verigate: roothash= without systemd.verity_root_data= and systemd.verity_root_hash=: finding the partitions of a discoverable disk image needs the systemd initrd (dracut --add systemd); this initramfs is dracut's shell flavour"
-    fi
+    _vg_data=$(getarg systemd.verity_root_data=) || return 0
+    _vg_tree=$(getarg systemd.verity_root_hash=) || return 0
     _vg_data=$(label_uuid_to_dev "$_vg_data")
     _vg_tree=$(label_uuid_to_dev "$_vg_tree")
     # Not there yet: the initqueue calls again once udev has settled.

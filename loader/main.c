@@ -24,6 +24,7 @@
 #include "hex.h"
 #include "kernel_switches.h"
 #include "log.h"
+#include "partition_name.h"
 #include "policy.h"
 #include "root_verify.h"
 #include "roothash_sig.h"
@@ -231,20 +232,34 @@ static void report_costs(const struct vg_policy_report *rep, long verify_ms)
 	       rep->bpf_load_kernel_ms, rep->bpf_load_progs_ms);
 }
 
+/* A device of the verity table as one field of the loader line:
+ * "MAJ:MIN" or "MAJ:MIN,PARTNAME". */
+static void device_field(const char *majmin, char *out, size_t len)
+{
+	char *space;
+
+	vg_describe_block_device(majmin, out, len);
+	space = strchr(out, ' ');
+	if (space)
+		*space = ',';
+}
+
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
 			  const struct vg_policy_report *rep, long load_ms, long verify_ms)
 {
-	char progs[256], links[256], maps[256];
+	char progs[256], links[256], maps[256], data[VG_DEVICE_NAME_MAX], hash[VG_DEVICE_NAME_MAX];
 	bool kernel_log = decisions_reach_kernel_log();
 
+	device_field(root->table.data_dev, data, sizeof(data));
+	device_field(root->table.hash_dev, hash, sizeof(hash));
 	id_list(progs, sizeof(progs), rep->prog_ids, rep->count);
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s execve_check=%s overlay=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s live=%d/%d live_us=%ld",
+	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s data=%s hash=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s execve_check=%s overlay=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s live=%d/%d live_us=%ld",
 	       vg_mode_name(cfg->mode), vg_tree_option(cfg->tree), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
 	       kernel_checked_root_signature() ? "required" : "no", major(root->dev),
-	       minor(root->dev), root->dm_name, cfg->deny_anon_exec ? "deny" : "allow",
+	       minor(root->dev), root->dm_name, data, hash, cfg->deny_anon_exec ? "deny" : "allow",
 	       rep->guards, rep->features.bpf_hook_args,
 	       rep->features.ioctl_compat_hook ? "yes" : "no",
 	       rep->kprobe_override ? "yes" : "no", rep->verity_trust ? "yes" : "no",
@@ -285,6 +300,10 @@ static void set_verity_params(const struct vg_config *cfg, const struct vg_root 
 	params->allow_signed = cfg->allow_signed;
 	snprintf(params->tree_hash_hex, sizeof(params->tree_hash_hex), "%s", cfg->roothash);
 	params->tree_is_usr = cfg->tree == VG_TREE_USR;
+	vg_describe_block_device(root->table.data_dev, params->tree_data_dev,
+				 sizeof(params->tree_data_dev));
+	vg_describe_block_device(root->table.hash_dev, params->tree_hash_dev,
+				 sizeof(params->tree_hash_dev));
 }
 
 /* What the messages call the verified tree. */

@@ -320,6 +320,8 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 	skel->rodata->root_dm_dev = p->root_dm_dev;
 	memcpy((void *)skel->rodata->tree_hash_hex, p->tree_hash_hex, sizeof(p->tree_hash_hex));
 	skel->rodata->tree_is_usr = p->tree_is_usr;
+	memcpy((void *)skel->rodata->tree_data_dev, p->tree_data_dev, sizeof(p->tree_data_dev));
+	memcpy((void *)skel->rodata->tree_hash_dev, p->tree_hash_dev, sizeof(p->tree_hash_dev));
 	skel->rodata->nr_cpus = libbpf_num_possible_cpus();
 }
 

@@ -40,6 +40,9 @@ struct vg_policy_params {
 	 * verified tree is /usr (usrhash=) rather than the root. */
 	char tree_hash_hex[VG_DIGEST_MAX * 2 + 1];
 	bool tree_is_usr;
+	/* The verified tree's data and hash devices, "MAJ:MIN [PARTNAME]". */
+	char tree_data_dev[VG_DEVICE_NAME_MAX];
+	char tree_hash_dev[VG_DEVICE_NAME_MAX];
 };
 
 struct vg_policy_report {

@@ -51,6 +51,7 @@ install() {
             "$systemdsystemunitdir/initrd-switch-root.service.d/50-verigate.conf"
     else
         inst_multiple veritysetup
+        inst_hook cmdline 11 "$moddir/verigate-discoverable.sh"
         inst_hook initqueue/settled 50 "$moddir/verigate-verity-open.sh"
     fi
 }

@@ -38,10 +38,12 @@ if [ -n "$(field live_at_boot)" ] && [ "$(field live_at_boot)" = "$(loader_field
 else
     fail status-live-at-boot "view: '$(field live_at_boot)', loader: '$(loader_field live)'"
 fi
-# Every attached program is named, and each has its pin (the views too).
+# Every attached program is named, and each has its pin (the views too);
+# a program judging overlay files by their data layer (7.2) is pinned
+# under the name of the one it stands in for.
 programs=$(field programs | tr ',' ' ')
 missing=""
-for p in $programs; do [ -e "$pin_dir/$p" ] || missing="$missing $p"; done
+for p in $programs; do [ -e "$pin_dir/${p%_layers}" ] || missing="$missing $p"; done
 if [ -n "$programs" ] && [ -z "$missing" ] && [ -e "$pin_dir/status" ] && [ -e "$pin_dir/denials" ] &&
     [ $(($(echo "$programs" | wc -w) + 2)) = "$(ls "$pin_dir" | wc -l)" ]; then
     pass status-programs "$(echo "$programs" | wc -w) programs, each pinned, and 2 views"
