@@ -29,7 +29,7 @@ fstype=$(stat -f -c %t /sys/fs/bpf 2> /dev/null) # BPF_FS_MAGIC
 pins=$(ls "$pin_dir" 2> /dev/null | tr '\n' ' ')
 links=$(ids_of link_ids | wc -w)
 case "$fstype $pins" in
-    "cafe4a11 "*verigate_exec\ verigate_mmap\ verigate_mprot\ )
+    "cafe4a11 "*verigate_exec\ *verigate_mmap\ verigate_mprot\ )
         if [ "$(echo "$pins" | wc -w)" = "$links" ]; then
             pass links-pinned "$links links pinned on bpffs: $pins"
         else
