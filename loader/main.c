@@ -232,26 +232,27 @@ static void report_costs(const struct vg_policy_report *rep, long verify_ms)
 	       rep->bpf_load_kernel_ms, rep->bpf_load_progs_ms);
 }
 
-/* A device of the verity table as one field of the loader line:
- * "MAJ:MIN" or "MAJ:MIN,PARTNAME". */
-static void device_field(const char *majmin, char *out, size_t len)
+/* A device as set_verity_params described it ("MAJ:MIN [PARTNAME]"), as
+ * one field of the loader line: "MAJ:MIN" or "MAJ:MIN,PARTNAME". */
+static void device_field(const char *described, char *out, size_t len)
 {
 	char *space;
 
-	vg_describe_block_device(majmin, out, len);
+	snprintf(out, len, "%s", described);
 	space = strchr(out, ' ');
 	if (space)
 		*space = ',';
 }
 
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
+			  const struct vg_policy_params *params,
 			  const struct vg_policy_report *rep, long load_ms, long verify_ms)
 {
 	char progs[256], links[256], maps[256], data[VG_DEVICE_NAME_MAX], hash[VG_DEVICE_NAME_MAX];
 	bool kernel_log = decisions_reach_kernel_log();
 
-	device_field(root->table.data_dev, data, sizeof(data));
-	device_field(root->table.hash_dev, hash, sizeof(hash));
+	device_field(params->tree_data_dev, data, sizeof(data));
+	device_field(params->tree_hash_dev, hash, sizeof(hash));
 	id_list(progs, sizeof(progs), rep->prog_ids, rep->count);
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
@@ -364,7 +365,7 @@ static int load_gate(const char *newroot)
 		return 1;
 	}
 #endif
-	report_loaded(&cfg, &root, &rep, vg_ms_since(&start), verify_ms);
+	report_loaded(&cfg, &root, &params, &rep, vg_ms_since(&start), verify_ms);
 	return 0;
 }
 
