@@ -347,10 +347,9 @@ int BPF_PROG(guard_umount, struct vfsmount *mnt, int flags, int ret)
 
 	if (ret || !guarding())
 		return ret;
+	/* A bpffs mount of the initial namespace: umount_gate_op below. */
 	if (in_initial_mount_ns()) {
 		dev = mnt->mnt_sb->s_dev;
-		if (dev == bpffs_dev)
-			return guard_refuse(VG_OP_UMOUNT_BPFFS);
 		if ((flags & MNT_DETACH) &&
 		    (dev == sysfs_dev || dev == trusted_dev || dev == real_root_dev))
 			return guard_refuse(VG_OP_UMOUNT_LAZY_ABOVE_BPFFS);
