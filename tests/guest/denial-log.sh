@@ -14,9 +14,6 @@ cp "$hello" /tmp/logged
 cp "$hello" /tmp/flooded
 cp "$hello" /tmp/after
 chmod +x /tmp/logged /tmp/flooded /tmp/after
-kmsg_mark() { echo "vg-test: $1" > /dev/kmsg; }
-# The kernel log from the marker line on.
-since_mark() { dmesg | sed -n "/vg-test: $1\$/,\$p"; }
 decision_line() { echo "verigate: $1 exec dev=[0-9]*:[0-9]* ino=$(stat -c %i "$2") pid=[0-9]* comm=vg-try\$"; }
 
 if [ "$(loader_field kernel_log)" = yes ]; then

@@ -14,9 +14,6 @@ cp /usr/local/bin/vg-hello /tmp/hello
 chmod +x /tmp/hello
 trusted=/usr/local/bin/vg-hello
 status_view=/sys/fs/bpf/verigate/status
-kmsg_mark() { echo "vg-test: $1" > /dev/kmsg; }
-since_mark() { dmesg | sed -n "/vg-test: $1\$/,\$p"; }
-count_of() { sed -n "s/^count exec_check $1 //p" $status_view 2> /dev/null; }
 
 probe=$(vg-script check $trusted 2>&1)
 case $probe in
@@ -48,7 +45,7 @@ fi
 check exec-check-trusted-file allowed allowed vg-script check $trusted
 check exec-check-trusted-file-real-exec allowed "vg-hello: running" vg-try exec $trusted
 
-denied_before=$(count_of deny) audit_before=$(count_of audit)
+denied_before=$(status_count exec_check deny) audit_before=$(status_count exec_check audit)
 # A fresh window of the log's rate limit (bpf/decide.h: 5 s), so that the
 # suites before this one cannot have used it up.
 [ "$MODE_NAME" = off ] || sleep 6
@@ -64,7 +61,7 @@ if [ "$MODE" = 1 ]; then
     # only interpreters that are told to obey it.
     check exec-check-interpreter-without-securebit allowed "hello from a script" vg-script run /tmp/script.vg
     # Four questions were refused: the interpreter without the bit asked too.
-    denied_after=$(count_of deny)
+    denied_after=$(status_count exec_check deny)
     if [ "${denied_after:-0}" = $((${denied_before:-0} + 4)) ]; then
         pass exec-check-counted "count exec_check deny $denied_before -> $denied_after"
     else
@@ -105,7 +102,7 @@ else
     fail exec-check-logged "no '$line' in the kernel log: $(since_mark exec-check | tail -n 3 | tr '\n' ' ')"
 fi
 if [ "$MODE_NAME" = audit ]; then
-    audit_after=$(count_of audit)
+    audit_after=$(status_count exec_check audit)
     if [ "${audit_after:-0}" = $((${audit_before:-0} + 3)) ]; then
         pass exec-check-audit-counted "count exec_check audit $audit_before -> $audit_after"
     else

@@ -32,6 +32,19 @@ case $MODE in
     *) MODE_NAME=off ;;
 esac
 
+# The verity images of tests/lib/build-verity-extras on the script disk:
+# NAME's root hash, and whether it is on rd.verigate.allow=.
+ALLOW=$(cmdline_arg rd.verigate.allow)
+root_of() { cut -d' ' -f3 "/mnt/$1.verity"; }
+listed() { case ",$ALLOW," in *",$(root_of "$1"),"*) return 0 ;; esac; return 1; }
+
+# A mark in the kernel log, and the log from the mark on.
+kmsg_mark() { echo "vg-test: $1" > /dev/kmsg; }
+since_mark() { dmesg | sed -n "/vg-test: $1\$/,\$p"; }
+
+# status_count HOOK VERDICT: the status view's count (empty without a view).
+status_count() { sed -n "s/^count $1 $2 //p" /sys/fs/bpf/verigate/status 2> /dev/null; }
+
 # SURVEY=1 (tests/compare): record what happened instead of judging it.
 # Every check then prints "cell NAME: ran" when CMD printed its marker, or
 # "cell NAME: OUTPUT" (its first lines), and pass/fail "cell NAME: WHAT".

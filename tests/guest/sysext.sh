@@ -20,14 +20,11 @@
 # run everything.
 . /mnt/lib.sh
 
-ALLOW=$(cmdline_arg rd.verigate.allow)
 SIGNED=$(cmdline_arg rd.verigate.signed)
 layers=$(sed -n 's/^overlay //p' /sys/fs/bpf/verigate/status 2> /dev/null)
 status_view=/sys/fs/bpf/verigate/status
 kernel-attack finit-module /usr/local/bin/loop.ko > /dev/null 2>&1
 kernel-attack finit-module /usr/local/bin/overlay.ko > /dev/null 2>&1
-root_of() { cut -d' ' -f3 "/mnt/$1.verity"; }
-listed() { case ",$ALLOW," in *",$(root_of "$1"),"*) return 0 ;; esac; return 1; }
 
 mkdir -p /run/extensions
 verity_images="extra-a extra-b"

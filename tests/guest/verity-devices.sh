@@ -6,7 +6,6 @@
 . /mnt/lib.sh
 
 VERITY_TRUST=$(loader_field verity_trust)
-ALLOW=$(cmdline_arg rd.verigate.allow)
 hello=vg-hello
 
 kernel-attack finit-module /usr/local/bin/loop.ko > /dev/null 2>&1
@@ -23,8 +22,6 @@ node_of() {
         [ "$(cat "$_d/dm/name")" != "$1" ] || { echo "/dev/${_d##*/}"; return; }
     done
 }
-root_of() { cut -d' ' -f3 "/mnt/$1.verity"; }
-listed() { case ",$ALLOW," in *",$(root_of "$1"),"*) return 0 ;; esac; return 1; }
 
 # 6.1 has no hook that shows the kernel's verity tables, so device-mapper
 # stays frozen after boot there; 6.12+ lets new devices be made.

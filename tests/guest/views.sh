@@ -22,7 +22,6 @@ want_mode=enforce
 [ "$MODE" = audit ] && want_mode=audit
 status=$(cat "$pin_dir/status" 2>&1)
 field() { echo "$status" | sed -n "s/^$1 //p"; }
-count_of() { sed -n "s/^count $1 $2 //p" "$pin_dir/status"; }
 
 # What the loader logged and what the view says agree.
 dev=$(loader_field dev)
@@ -60,14 +59,14 @@ verdict=deny
 [ "$MODE" = audit ] && verdict=audit
 cp "$hello" /tmp/counted
 chmod +x /tmp/counted
-before=$(count_of exec $verdict)
+before=$(status_count exec $verdict)
 seq_before=$(sed -n 's/^denials //p' "$pin_dir/status")
 i=0
 while [ $i -lt $n ]; do
     vg-try exec /tmp/counted > /dev/null 2>&1
     i=$((i + 1))
 done
-after=$(count_of exec $verdict)
+after=$(status_count exec $verdict)
 seq_after=$(sed -n 's/^denials //p' "$pin_dir/status")
 records=$(wc -l < "$pin_dir/denials")
 if [ -n "$before" ] && [ $((after - before)) = $n ] && [ $((seq_after - seq_before)) -ge $n ] &&
@@ -108,7 +107,7 @@ case "$rc|$out" in
 esac
 json=$(verigatectl status --json 2>&1)
 case $json in
-    "{\"mode\":\"$want_mode\","*"\"initramfs_sealed\":true,"*"\"counts\":{\"exec\":{\"allow\":"*"\"$verdict\":$(count_of exec $verdict)"*"}}")
+    "{\"mode\":\"$want_mode\","*"\"initramfs_sealed\":true,"*"\"counts\":{\"exec\":{\"allow\":"*"\"$verdict\":$(status_count exec $verdict)"*"}}")
         pass ctl-status-json "$(echo "$json" | cut -c 1-160)..." ;;
     *) fail ctl-status-json "$json" ;;
 esac
