@@ -264,25 +264,35 @@ else
     check gate-still-closed-after-attacks "$([ "$MODE" = 1 ] && echo denied || echo allowed)" \
         "vg-hello: running" vg-try exec /tmp/hello
 fi
-# The /run anchor can be seen: its unmount is refused as any bpffs mount's,
-# also from a new namespace whose /run copy is a peer of this one (the
-# kernel would propagate the unmount here). In audit mode that propagated
-# unmount takes the anchor away, which is the control.
+# The /run anchor can be seen: its unmount is refused as any bpffs mount's
+# of the initial namespace, also lazily under /run, and from a new
+# namespace whose /run copy is a peer of this one (the kernel would
+# propagate the unmount here). Each attack also runs on a bind of the
+# anchor made here (the same filesystem, so the same refusal): in audit
+# mode, the control, each attack takes its mount away, checked in the
+# mount table; the lazy unmount of /run, which takes all of /run, goes last.
+gone() { ! grep -q " $1 " /proc/self/mountinfo; }
+control_took() {
+    [ "$MODE" = audit ] || return 0
+    if gone "$2"; then
+        pass "$1-took-it" "$2 is no longer mounted here"
+    else
+        fail "$1-took-it" "$2 is still mounted here after the unmount"
+    fi
+}
 if [ -d /run/verigate-pins ]; then
     # systemd makes every mount shared at boot; busybox init does not.
     mount --make-shared /run
+    mkdir -p /run/vg-anchor-copy /run/vg-anchor-copy-under-run
+    mount --bind /run/verigate-pins /run/vg-anchor-copy
+    mount --bind /run/verigate-pins /run/vg-anchor-copy-under-run
+    guard_attack umount-run-anchor-copy allowed mount-attack umount /run/vg-anchor-copy
+    control_took umount-run-anchor-copy /run/vg-anchor-copy
+    [ "$MODE" = audit ] || guard_attack umount-run-anchor allowed mount-attack umount /run/verigate-pins
     guard_attack shared-ns-umount-run-anchor allowed mount-attack --ns shared umount /run/verigate-pins
-    if [ "$MODE" = audit ]; then
-        if grep -q ' /run/verigate-pins ' /proc/self/mountinfo; then
-            fail shared-ns-umount-run-anchor-propagated "the anchor is still mounted here after the unmount in the new namespace"
-        else
-            pass shared-ns-umount-run-anchor-propagated "the unmount in the new namespace took this namespace's anchor"
-        fi
-        skip umount-run-anchor "the propagated unmount above took the anchor; a direct one is the umount-bpffs refusal (a bpffs mount of the initial namespace), whose control ran above"
-    else
-        guard_attack umount-run-anchor allowed mount-attack umount /run/verigate-pins
-        guard_attack umount-lazy-run-above-anchor allowed mount-attack umount-lazy /run
-    fi
+    control_took shared-ns-umount-run-anchor /run/verigate-pins
+    guard_attack umount-lazy-run-above-anchor allowed mount-attack umount-lazy /run
+    control_took umount-lazy-run-above-anchor /run/vg-anchor-copy-under-run
 else
     skip umount-run-anchor "no /run/verigate-pins: the --guards off build anchors nothing"
 fi
