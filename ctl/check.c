@@ -20,6 +20,11 @@
 #define MFD_EXEC 0x0010U
 #endif
 
+/* 6.14+: execveat only asks whether the file may run (include/uapi/linux/fcntl.h). */
+#ifndef AT_EXECVE_CHECK
+#define AT_EXECVE_CHECK 0x10000
+#endif
+
 /* The pin of the exec gate's link: the guards refuse an fd for it. */
 #define GUARDED_PIN "verigate_exec"
 
@@ -98,11 +103,12 @@ static int copy_self(const char **what)
 /* A memfd is a file on the kernel's internal tmpfs, which verigate must
  * refuse to execute or map executable; verigatectl itself is the content,
  * so that the exec probe, if let through, runs something harmless. */
-void vg_check_target_open(struct vg_check_target *t, const char *dir)
+void vg_check_target_open(struct vg_check_target *t, const char *dir, bool execve_check)
 {
 	const char *what;
 
 	t->dir = dir;
+	t->execve_check = execve_check;
 	t->file = copy_self(&what);
 	if (t->file < 0)
 		snprintf(t->file_err, sizeof(t->file_err), "%s: %s", what, strerror(errno));
@@ -205,6 +211,31 @@ static void probe_exec(struct vg_probe *p, const struct vg_check_target *t)
 		probe_error(p, "waiting for the child", errno);
 }
 
+/* The question an interpreter asks before it runs a script (AT_EXECVE_CHECK):
+ * the answer must be a real exec's. Where the kernel has no such flag it
+ * refuses it (EINVAL), which is no probe, unless the loader found it. */
+static void probe_exec_check(struct vg_probe *p, const struct vg_check_target *t)
+{
+	char *const argv[] = { "verigatectl", NULL };
+	char *const envp[] = { NULL };
+	int err;
+
+	if (!have_file(p, t))
+		return;
+	if (!syscall(SYS_execveat, t->file, "", argv, envp, AT_EMPTY_PATH | AT_EXECVE_CHECK)) {
+		probe_not_refused(p, "execveat(AT_EXECVE_CHECK) said the memfd copy may run%s",
+				  t->execve_check ? "" : ", and the loader found no AT_EXECVE_CHECK here");
+		return;
+	}
+	err = errno;
+	if (err == EINVAL && !t->execve_check) {
+		p->outcome = VG_PROBE_NOT_APPLICABLE;
+		snprintf(p->what, sizeof(p->what), "this kernel has no AT_EXECVE_CHECK (6.14+)");
+		return;
+	}
+	probe_failed_with(p, "execveat(AT_EXECVE_CHECK)", err);
+}
+
 static void probe_mmap(struct vg_probe *p, const struct vg_check_target *t)
 {
 	size_t len = (size_t)sysconf(_SC_PAGESIZE);
@@ -252,6 +283,7 @@ static void probe_guard(struct vg_probe *p, const struct vg_check_target *t)
 
 const struct vg_probe_def vg_probe_defs[VG_PROBES] = {
 	{ "exec", probe_exec },
+	{ "exec_check", probe_exec_check },
 	{ "mmap", probe_mmap },
 	{ "guard", probe_guard },
 };

@@ -58,6 +58,8 @@ enum vg_probe_judgement vg_probe_judge(const struct vg_probe *p, bool audit)
 {
 	if (p->outcome == VG_PROBE_ERROR)
 		return VG_PROBE_UNKNOWN;
+	if (p->outcome == VG_PROBE_NOT_APPLICABLE)
+		return VG_PROBE_SKIPPED;
 	if (!counted(p))
 		return VG_PROBE_FAILED;
 	/* Audit mode refuses nothing: the count is the proof the gate saw it. */
@@ -82,6 +84,9 @@ void vg_probe_line(const struct vg_probe *p, bool audit, char *buf, size_t len)
 	switch (p->outcome) {
 	case VG_PROBE_ERROR:
 		snprintf(buf, len, "%s: could not probe: %s", p->name, p->what);
+		return;
+	case VG_PROBE_NOT_APPLICABLE:
+		snprintf(buf, len, "%s: not probed: %s", p->name, p->what);
 		return;
 	case VG_PROBE_REFUSED:
 		name = vg_check_errno_name(p->err);

@@ -19,17 +19,19 @@ enum vg_probe_outcome {
 	VG_PROBE_REFUSED,     /* with EPERM or EACCES */
 	VG_PROBE_NOT_REFUSED, /* what must be refused happened */
 	VG_PROBE_ERROR,	      /* the probe could not be made */
+	VG_PROBE_NOT_APPLICABLE, /* this kernel has no such call, and the gate knows it */
 };
 
 struct vg_probe {
-	const char *name; /* exec, mmap, guard: also the hook of its counter */
+	const char *name; /* exec, exec_check, mmap, guard: also the hook of its counter */
 	enum vg_probe_outcome outcome;
 	int err;	  /* REFUSED: EPERM or EACCES */
-	char what[320];	  /* NOT_REFUSED: what happened; ERROR: what failed, and why */
+	char what[320];	  /* NOT_REFUSED: what happened; ERROR: what failed, and why;
+			   * NOT_APPLICABLE: what this kernel lacks */
 	uint64_t before, after; /* its counter, read before and after the probe */
 };
 
-enum vg_probe_judgement { VG_PROBE_PASSED, VG_PROBE_FAILED, VG_PROBE_UNKNOWN };
+enum vg_probe_judgement { VG_PROBE_PASSED, VG_PROBE_FAILED, VG_PROBE_UNKNOWN, VG_PROBE_SKIPPED };
 
 struct vg_check_result {
 	int exit_code;	   /* enum exit_code */

@@ -286,12 +286,12 @@ static int read_counter(const struct vg_probe *p, bool audit, uint64_t *n)
 /* Each probe between two reads of its counter, so that what one probe
  * sets off (in audit mode the exec probe's copy maps itself) is not
  * counted for the next. */
-static int run_probes(struct vg_probe *probes, bool audit)
+static int run_probes(struct vg_probe *probes, bool audit, bool execve_check)
 {
 	struct vg_check_target t;
 	int i, code = EXIT_OK;
 
-	vg_check_target_open(&t, dir);
+	vg_check_target_open(&t, dir, execve_check);
 	for (i = 0; i < VG_PROBES && !code; i++) {
 		probes[i].name = vg_probe_defs[i].name;
 		code = read_counter(&probes[i], audit, &probes[i].before);
@@ -310,11 +310,13 @@ static void print_probe_json(const struct vg_probe *p, bool audit)
 		[VG_PROBE_PASSED] = "passed",
 		[VG_PROBE_FAILED] = "failed",
 		[VG_PROBE_UNKNOWN] = "error",
+		[VG_PROBE_SKIPPED] = "skipped",
 	};
 	static const char *const outcomes[] = {
 		[VG_PROBE_REFUSED] = "refused",
 		[VG_PROBE_NOT_REFUSED] = "not_refused",
 		[VG_PROBE_ERROR] = "error",
+		[VG_PROBE_NOT_APPLICABLE] = "not_applicable",
 	};
 	char line[512];
 
@@ -367,13 +369,16 @@ static int cmd_check(bool json)
 	struct vg_check_result r;
 	struct vg_status *st;
 	int i, code = EXIT_OK;
+	bool audit, execve_check;
+	const char *value;
 	uint64_t n;
-	bool audit;
 
 	st = read_status(&code);
 	if (!st)
 		return code;
 	audit = audit_mode(st);
+	value = vg_status_get(st, "execve_check");
+	execve_check = value && !strcmp(value, "yes");
 	/* Every counter is there before any probe runs. */
 	for (i = 0; i < VG_PROBES && !code; i++)
 		code = find_counter(st, vg_probe_defs[i].name, audit, &n);
@@ -387,7 +392,7 @@ static int cmd_check(bool json)
 		return EXIT_ERROR;
 	}
 	memset(probes, 0, sizeof(probes));
-	code = run_probes(probes, audit);
+	code = run_probes(probes, audit, execve_check);
 	if (code)
 		return code;
 	vg_check_judge(probes, VG_PROBES, audit, &r);

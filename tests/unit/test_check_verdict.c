@@ -18,6 +18,8 @@ static struct vg_probe probe(const char *name, enum vg_probe_outcome outcome, ui
 		p.err = EPERM;
 	else if (outcome == VG_PROBE_NOT_REFUSED)
 		snprintf(p.what, sizeof(p.what), "the memfd copy ran");
+	else if (outcome == VG_PROBE_NOT_APPLICABLE)
+		snprintf(p.what, sizeof(p.what), "this kernel has no AT_EXECVE_CHECK (6.14+)");
 	else
 		snprintf(p.what, sizeof(p.what), "memfd_create: Function not implemented");
 	return p;
@@ -135,6 +137,37 @@ TEST(lines)
 	CHECK_STR_EQ(line, "exec: could not probe: memfd_create: Function not implemented");
 }
 
+/* A probe that this kernel cannot make is neither a pass nor a failure,
+ * whatever its counter did, and it does not hide the others' verdicts. */
+TEST(not_applicable)
+{
+	struct vg_probe probes[2] = {
+		probe("exec_check", VG_PROBE_NOT_APPLICABLE, 0, 0),
+		probe("exec", VG_PROBE_REFUSED, 0, 1),
+	};
+	struct vg_check_result r;
+
+	CHECK_INT_EQ(vg_probe_judge(&probes[0], false), VG_PROBE_SKIPPED);
+	CHECK_INT_EQ(vg_probe_judge(&probes[0], true), VG_PROBE_SKIPPED);
+	probes[0].after = 2;
+	CHECK_INT_EQ(vg_probe_judge(&probes[0], false), VG_PROBE_SKIPPED);
+	vg_probe_line(&probes[0], false, line, sizeof(line));
+	CHECK_STR_EQ(line, "exec_check: not probed: this kernel has no AT_EXECVE_CHECK (6.14+)");
+	vg_check_judge(probes, 2, false, &r);
+	CHECK_INT_EQ(r.exit_code, EXIT_OK);
+	CHECK_STR_EQ(r.summary, "verigate: check passed");
+	vg_check_judge(probes, 2, true, &r);
+	CHECK_INT_EQ(r.exit_code, EXIT_AUDIT);
+	probes[1] = probe("exec", VG_PROBE_NOT_REFUSED, 0, 0);
+	vg_check_judge(probes, 2, false, &r);
+	CHECK_INT_EQ(r.exit_code, EXIT_CHECK_FAILED);
+	CHECK_STR_EQ(r.summary, "verigate: check FAILED: exec");
+	probes[1] = probe("exec", VG_PROBE_ERROR, 0, 0);
+	vg_check_judge(probes, 2, false, &r);
+	CHECK_INT_EQ(r.exit_code, EXIT_ERROR);
+	CHECK_STR_EQ(r.summary, "verigate: check could not probe: exec");
+}
+
 static struct vg_check_result judge(enum vg_probe_outcome exec, enum vg_probe_outcome mmap,
 				    enum vg_probe_outcome guard, uint64_t guard_count, bool audit)
 {
@@ -199,6 +232,7 @@ int main(int argc, char **argv)
 	RUN(judge_enforce);
 	RUN(judge_audit);
 	RUN(lines);
+	RUN(not_applicable);
 	RUN(check_enforce);
 	RUN(check_audit);
 	return unit_done();
