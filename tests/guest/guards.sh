@@ -283,14 +283,22 @@ control_took() {
 if [ -d /run/verigate-pins ]; then
     # systemd makes every mount shared at boot; busybox init does not.
     mount --make-shared /run
-    mkdir -p /run/vg-anchor-copy /run/vg-anchor-copy-under-run
+    mkdir -p /run/vg-anchor-copy /run/vg-anchor-copy-under-run /run/vg-tree
     mount --bind /run/verigate-pins /run/vg-anchor-copy
     mount --bind /run/verigate-pins /run/vg-anchor-copy-under-run
+    # A tree under /run (shared, as /run is) holding a bind of the anchor.
+    mount -t tmpfs vg-tree /run/vg-tree
+    mkdir /run/vg-tree/pins
+    mount --bind /run/verigate-pins /run/vg-tree/pins
     guard_attack umount-run-anchor-copy allowed mount-attack umount /run/vg-anchor-copy
     control_took umount-run-anchor-copy /run/vg-anchor-copy
     [ "$MODE" = audit ] || guard_attack umount-run-anchor allowed mount-attack umount /run/verigate-pins
     guard_attack shared-ns-umount-run-anchor allowed mount-attack --ns shared umount /run/verigate-pins
     control_took shared-ns-umount-run-anchor /run/verigate-pins
+    # A lazy unmount, from a namespace whose copies are peers of these, of a
+    # tree that holds the anchor: the kernel would take the tree here too.
+    guard_attack shared-ns-umount-lazy-tree-above-anchor allowed mount-attack --ns shared umount-lazy /run/vg-tree
+    control_took shared-ns-umount-lazy-tree-above-anchor /run/vg-tree/pins
     guard_attack umount-lazy-run-above-anchor allowed mount-attack umount-lazy /run
     control_took umount-lazy-run-above-anchor /run/vg-anchor-copy-under-run
 else
