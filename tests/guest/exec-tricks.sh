@@ -37,3 +37,46 @@ else
     fail loop-mounted-image "could not make or loop-mount an ext2 image on $dev"
 fi
 losetup -d "$dev" 2> /dev/null
+
+# A per-process mode that makes every readable mapping executable
+# (personality READ_IMPLIES_EXEC): the kernel adds PROT_EXEC before it asks
+# the LSMs, so the gate sees an executable mapping of a tmpfs file. The
+# control also shows the mapping became executable.
+attack read-implies-exec-mmap allowed vg-try read-implies-exec /tmp/hello
+attack read-implies-exec-mprotect allowed vg-try read-implies-exec-mprotect /tmp/hello
+check image-read-implies-exec allowed allowed vg-try read-implies-exec "$hello"
+
+# binfmt_misc: the kernel itself runs an interpreter for a file it matches,
+# and each program it runs is checked as an exec. Three ways in: a trusted
+# file (vg-test.fw, on the image) handed to a tmpfs interpreter opened at
+# exec time, or at registration (flag F, opened before the exec is asked
+# for); and a tmpfs file handed to a trusted interpreter (flag O, which
+# gives it the file's fd).
+kernel-attack finit-module /usr/local/bin/binfmt_misc.ko > /dev/null 2>&1
+binfmt=/proc/sys/fs/binfmt_misc
+[ -e $binfmt/register ] || mount -t binfmt_misc binfmt_misc $binfmt 2> /dev/null
+cp "$hello" /tmp/interp
+chmod +x /tmp/interp
+cp "$hello" /tmp/data.vgx
+chmod +x /tmp/data.vgx
+# binfmt_rule NAME RULE: register RULE (":NAME:E::EXT::INTERP:FLAGS") anew.
+binfmt_rule() {
+    [ ! -e "$binfmt/$1" ] || echo -1 > "$binfmt/$1"
+    echo "$2" > $binfmt/register
+}
+if [ -e $binfmt/register ]; then
+    binfmt_rule vgtest ":vgtest:E::fw::/tmp/interp:"
+    attack binfmt-misc-tmpfs-interpreter "vg-hello: running" vg-try exec /usr/local/bin/vg-test.fw
+    binfmt_rule vgtest ":vgtest:E::fw::/tmp/interp:F"
+    attack binfmt-misc-tmpfs-interpreter-opened-at-registration "vg-hello: running" vg-try exec /usr/local/bin/vg-test.fw
+    echo -1 > $binfmt/vgtest
+    binfmt_rule vgdata ":vgdata:E::vgx::$hello:O"
+    attack binfmt-misc-tmpfs-file-to-trusted-interpreter "vg-hello: running" vg-try exec /tmp/data.vgx
+    # The rule works for a file of the image: the trusted interpreter runs.
+    binfmt_rule vgtest ":vgtest:E::fw::$hello:F"
+    check binfmt-misc-trusted-interpreter allowed "vg-hello: running" vg-try exec /usr/local/bin/vg-test.fw
+    echo -1 > $binfmt/vgtest
+    echo -1 > $binfmt/vgdata
+else
+    fail binfmt-misc-tmpfs-interpreter "no $binfmt/register: binfmt_misc neither loaded nor mounted"
+fi

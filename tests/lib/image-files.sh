@@ -8,7 +8,7 @@
 set_image_files() {
     local kdir=$1 dir=$2 m src p
     mkdir -p "$dir"
-    for m in drivers/net/dummy drivers/block/loop fs/overlayfs/overlay lib/test_firmware; do
+    for m in drivers/net/dummy drivers/block/loop fs/overlayfs/overlay fs/binfmt_misc lib/test_firmware; do
         src=$(ls "$kdir"/lib/modules/*/kernel/$m.ko* | head -n 1)
         case $src in
             *.xz) xz -dc "$src" > "$dir/${m##*/}.ko" ;;

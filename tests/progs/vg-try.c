@@ -13,6 +13,12 @@
  *   vg-try wx-mprotect PATH     map PATH private PROT_READ|PROT_EXEC, mprotect it
  *                               writable and executable before any write, copy
  *                               code into it and call it
+ *   vg-try read-implies-exec PATH
+ *                               with personality READ_IMPLIES_EXEC, mmap PATH
+ *                               PROT_READ (the kernel adds PROT_EXEC)
+ *   vg-try read-implies-exec-mprotect PATH
+ *                               the same, by mprotect(PROT_READ) of a
+ *                               PROT_NONE mapping
  *   vg-try hold-pin PATH SECS   BPF_OBJ_GET a bpffs pin, keep the fd SECS seconds
  *   vg-try hold-map SECS        create a BPF map, print its ID, keep the fd
  *   vg-try exec-flood N PATH    execve PATH N times in a row; for a PATH that
@@ -25,10 +31,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -169,6 +177,51 @@ static int try_wx_mprotect(const char *path)
 	return allowed();
 }
 
+/* Whether the mapping at p is executable, as /proc/self/maps says. */
+static int mapped_executable(const void *p)
+{
+	char line[512], perms[8];
+	unsigned long start, end;
+	FILE *maps = fopen("/proc/self/maps", "r");
+	int x = -1;
+
+	if (!maps)
+		return -1;
+	while (x < 0 && fgets(line, sizeof(line), maps))
+		if (sscanf(line, "%lx-%lx %7s", &start, &end, perms) == 3 &&
+		    start <= (unsigned long)p && (unsigned long)p < end)
+			x = perms[2] == 'x';
+	fclose(maps);
+	return x;
+}
+
+/* A per-process mode that turns a read into an executable mapping: the
+ * kernel adds PROT_EXEC before the LSM hooks see the call. Allowed only if
+ * the mapping did become executable. */
+static int try_read_implies_exec(const char *path, bool by_mprotect)
+{
+	void *p;
+
+	if (personality(PER_LINUX | READ_IMPLIES_EXEC) < 0)
+		return setup_error("personality READ_IMPLIES_EXEC");
+	if (by_mprotect) {
+		p = map_source(path, PROT_NONE);
+		if (p == MAP_FAILED)
+			return setup_error("mmap PROT_NONE");
+		if (mprotect(p, 4096, PROT_READ))
+			return denied("mprotect PROT_READ with READ_IMPLIES_EXEC");
+	} else {
+		p = map_source(path, PROT_READ);
+		if (p == MAP_FAILED)
+			return denied("mmap PROT_READ with READ_IMPLIES_EXEC");
+	}
+	if (mapped_executable(p) != 1) {
+		errno = ENOEXEC;
+		return setup_error("the mapping did not become executable");
+	}
+	return allowed();
+}
+
 static int hold_pin(const char *path, const char *secs)
 {
 	union bpf_attr attr;
@@ -260,6 +313,10 @@ int main(int argc, char **argv)
 		return try_wx_mprotect(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "hold-map"))
 		return hold_map(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "read-implies-exec"))
+		return try_read_implies_exec(argv[2], false);
+	if (argc == 3 && !strcmp(argv[1], "read-implies-exec-mprotect"))
+		return try_read_implies_exec(argv[2], true);
 	if (argc == 4 && !strcmp(argv[1], "exec-flood"))
 		return exec_flood(argv[2], argv[3]);
 	if (argc == 4 && !strcmp(argv[1], "exec-as"))
