@@ -36,7 +36,7 @@ enum vg_verdict {
 
 /* Room for the IDs of verigate's own programs, maps and links, and for
  * the inodes of its pins: VG_OWN_MAX of each kind. */
-#define VG_OWN_MAX 32
+#define VG_OWN_MAX 48
 
 /* A key of the own_objects map (own_objects.h): which of verigate's
  * objects, and its ID (programs, maps, links) or inode number (pins). */

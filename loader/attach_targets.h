@@ -9,7 +9,7 @@
 
 #include "kernel_features.h"
 
-#define VG_TARGETS_MAX 32
+#define VG_TARGETS_MAX 48
 
 /*
  * The kernel functions the programs attach to: bpf_lsm_HOOK for a program

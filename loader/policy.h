@@ -10,7 +10,7 @@
 #include "kernel_features.h"
 #include "verigate_abi.h"
 
-#define VG_PROGS_MAX 32
+#define VG_PROGS_MAX 48
 
 /* Device numbers are in the kernel's encoding (major << 20 | minor). */
 struct vg_policy_params {

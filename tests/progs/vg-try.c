@@ -19,6 +19,10 @@
  *   vg-try read-implies-exec-mprotect PATH
  *                               the same, by mprotect(PROT_READ) of a
  *                               PROT_NONE mapping
+ *   vg-try shm-exec             write code into a System V shared memory
+ *                               segment, attach it again with SHM_EXEC, call it
+ *   vg-try shm-mprotect         the same, by mprotect(PROT_EXEC) of the
+ *                               writable attachment
  *   vg-try hold-pin PATH SECS   BPF_OBJ_GET a bpffs pin, keep the fd SECS seconds
  *   vg-try hold-map SECS        create a BPF map, print its ID, keep the fd
  *   vg-try exec-flood N PATH    execve PATH N times in a row; for a PATH that
@@ -39,6 +43,7 @@
 #include <sys/personality.h>
 #include <sys/prctl.h>
 #include <sys/sendfile.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -222,6 +227,37 @@ static int try_read_implies_exec(const char *path, bool by_mprotect)
 	return allowed();
 }
 
+/* Code planted in a System V segment, then run from it: by an attachment
+ * with SHM_EXEC (which the kernel maps without asking mmap_file), or by
+ * mprotect of the writable one. */
+static int try_shm_exec(bool by_mprotect)
+{
+	int id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+	int (*planted)(void);
+	void *rw, *x;
+
+	if (id < 0)
+		return setup_error("shmget");
+	rw = shmat(id, NULL, 0);
+	shmctl(id, IPC_RMID, NULL); /* gone with the last detach */
+	if (rw == (void *)-1)
+		return setup_error("shmat");
+	memcpy(rw, return_42, sizeof(return_42));
+	if (by_mprotect) {
+		if (mprotect(rw, 4096, PROT_READ | PROT_EXEC))
+			return denied("mprotect PROT_EXEC of a System V segment");
+		x = rw;
+	} else {
+		x = shmat(id, NULL, SHM_RDONLY | SHM_EXEC);
+		if (x == (void *)-1)
+			return denied("shmat SHM_EXEC");
+	}
+	planted = (int (*)(void))x;
+	if (planted() != 42)
+		return setup_error("the planted code");
+	return allowed();
+}
+
 static int hold_pin(const char *path, const char *secs)
 {
 	union bpf_attr attr;
@@ -317,6 +353,10 @@ int main(int argc, char **argv)
 		return try_read_implies_exec(argv[2], false);
 	if (argc == 3 && !strcmp(argv[1], "read-implies-exec-mprotect"))
 		return try_read_implies_exec(argv[2], true);
+	if (argc == 2 && !strcmp(argv[1], "shm-exec"))
+		return try_shm_exec(false);
+	if (argc == 2 && !strcmp(argv[1], "shm-mprotect"))
+		return try_shm_exec(true);
 	if (argc == 4 && !strcmp(argv[1], "exec-flood"))
 		return exec_flood(argv[2], argv[3]);
 	if (argc == 4 && !strcmp(argv[1], "exec-as"))
