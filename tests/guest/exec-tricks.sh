@@ -80,3 +80,59 @@ if [ -e $binfmt/register ]; then
 else
     fail binfmt-misc-tmpfs-interpreter "no $binfmt/register: binfmt_misc neither loaded nor mounted"
 fi
+
+# The kernel runs programs of root's choosing itself (usermode helpers):
+# modprobe for a module it wants, the core_pattern pipe for a crash, a
+# cgroup v1 release agent. Each is pointed at a script on tmpfs (its own
+# file, so its own inode) and set off. The controls run it: it leaves a
+# mark. Enforcing, the kernel's exec of it is refused, which the denials
+# view records with the script's inode: so the helper was asked for.
+denials=/sys/fs/bpf/verigate/denials
+# helper_run NAME SETUP TRIGGER RESTORE: SETUP points the kernel at the
+# script /tmp/helper-NAME, TRIGGER sets it off, RESTORE puts things back.
+helper_run() {
+    _h=/tmp/helper-$1 _mark=/tmp/helper-$1.ran
+    printf '#!/bin/sh\necho ran > %s\n' "$_mark" > "$_h"
+    chmod +x "$_h"
+    _ino=$(stat -c %i "$_h")
+    rm -f "$_mark"
+    if ! eval "$2" 2> /dev/null; then
+        fail "kernel-helper-$1" "could not point the kernel at $_h: $2"
+        return
+    fi
+    eval "$3" > /dev/null 2>&1
+    # Done when it ran, or enforcing when its exec was refused (the helper
+    # runs from a kernel worker, after the trigger returns).
+    _i=0
+    while [ ! -e "$_mark" ] && ! { [ "$MODE" = 1 ] && grep -q " ino=$_ino " $denials 2> /dev/null; } &&
+        [ $_i -lt 10 ]; do
+        sleep 1
+        _i=$((_i + 1))
+    done
+    eval "$4" 2> /dev/null
+    if [ "$MODE" != 1 ]; then
+        if [ -e "$_mark" ]; then pass "kernel-helper-$1" "ran"; else fail "kernel-helper-$1" "the kernel did not run $_h"; fi
+    elif [ -e "$_mark" ]; then
+        fail "kernel-helper-$1" "the kernel ran $_h"
+    elif _rec=$(grep " verdict=deny hook=exec dev=[0-9:]* ino=$_ino " $denials); then
+        pass "kernel-helper-$1" "its exec refused: $(echo "$_rec" | tail -n 1)"
+    else
+        fail "kernel-helper-$1" "$_h did not run, and no refusal of its exec is recorded: not set off?"
+    fi
+}
+modprobe_was=$(cat /proc/sys/kernel/modprobe)
+helper_run modprobe 'echo /tmp/helper-modprobe > /proc/sys/kernel/modprobe' \
+    'mkdir -p /tmp/nofs && mount -t vgnosuchfs none /tmp/nofs' \
+    'echo "$modprobe_was" > /proc/sys/kernel/modprobe'
+core_was=$(cat /proc/sys/kernel/core_pattern)
+helper_run core-pattern "echo '|/tmp/helper-core-pattern' > /proc/sys/kernel/core_pattern" \
+    'sh -c "ulimit -c unlimited; kill -SEGV \$\$"' \
+    'echo "$core_was" > /proc/sys/kernel/core_pattern'
+mkdir -p /tmp/cgv1
+if mount -t cgroup -o none,name=vgtest cgroup /tmp/cgv1 2> /dev/null; then
+    helper_run release-agent 'echo /tmp/helper-release-agent > /tmp/cgv1/release_agent && mkdir /tmp/cgv1/x && echo 1 > /tmp/cgv1/x/notify_on_release' \
+        'sh -c "echo \$\$ > /tmp/cgv1/x/cgroup.procs"' \
+        'rmdir /tmp/cgv1/x; umount /tmp/cgv1'
+else
+    skip kernel-helper-release-agent "this kernel mounts no cgroup v1 hierarchy"
+fi
