@@ -38,26 +38,6 @@ int BPF_PROG(verigate_exec_check, struct linux_binprm *bprm, int ret)
 	return exec_check_rule(bprm->file->f_inode);
 }
 
-#define SHM_EXEC 0100000 /* include/uapi/linux/shm.h */
-
-/*
- * shmat(SHM_EXEC) maps a System V shared memory segment executable, and
- * the kernel asks mmap_file nothing on that path. The segment is a file on
- * the kernel's internal shm mount, as a memfd is, written by whoever could
- * attach it: refused as a memfd mapping is, whatever anon_exec says (an
- * mprotect to PROT_EXEC of an attached segment meets the same refusal in
- * verigate_mprot, since the mapping has the segment's file).
- */
-SEC("lsm/shm_shmat")
-int BPF_PROG(verigate_map_shm, struct kern_ipc_perm *perm, char *shmaddr, int shmflg, int ret)
-{
-	if (ret)
-		return ret;
-	if (!(shmflg & SHM_EXEC))
-		return 0;
-	return refuse_op(VG_HOOK_MMAP, VG_OP_SHM_EXEC);
-}
-
 SEC("lsm/mmap_file")
 int BPF_PROG(verigate_mmap, struct file *file, unsigned long reqprot,
 	     unsigned long prot, unsigned long flags, int ret)

@@ -13,7 +13,6 @@
 #define PTRACE_MODE_ATTACH 0x02 /* include/linux/ptrace.h */
 
 struct anon_vma;
-struct kern_ipc_perm;
 
 struct block_device;
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What a guard, a code-write hook or shmat refused, by number in the denial ring
+ * What a guard or a code-write hook refused, by number in the denial ring
  * and by name in the kernel log and the denials view.
  */
 #ifndef VERIGATE_REFUSED_OPS_H
@@ -38,7 +38,6 @@ enum vg_op {
 	VG_OP_UMOUNT_PROPAGATED,
 	VG_OP_FTRACE_SWITCH,
 	VG_OP_MAKE_SLAVE,
-	VG_OP_SHM_EXEC,
 	VG_OP_COUNT,
 };
 
@@ -76,7 +75,6 @@ static const char vg_op_names[VG_OP_COUNT][24] = {
 	[VG_OP_UMOUNT_PROPAGATED] = "umount-propagated",
 	[VG_OP_FTRACE_SWITCH] = "ftrace-switch",
 	[VG_OP_MAKE_SLAVE] = "make-slave",
-	[VG_OP_SHM_EXEC] = "shm-exec",
 };
 
 #endif

@@ -37,7 +37,6 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
-#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -67,7 +66,6 @@ enum hook {
 	H_BPRM_CREDS_FOR_EXEC,
 	H_MMAP_FILE,
 	H_FILE_MPROTECT,
-	H_SHM_SHMAT,
 	H_FILE_OPEN,
 	H_INODE_PERMISSION,
 	H_FILE_IOCTL,
@@ -104,7 +102,6 @@ static const struct {
 	[H_BPRM_CREDS_FOR_EXEC] = { .name = "bprm_creds_for_exec" },
 	[H_MMAP_FILE] = { .name = "mmap_file" },
 	[H_FILE_MPROTECT] = { .name = "file_mprotect" },
-	[H_SHM_SHMAT] = { .name = "shm_shmat" },
 	[H_FILE_OPEN] = { .name = "file_open" },
 	[H_INODE_PERMISSION] = { .name = "inode_permission" },
 	[H_FILE_IOCTL] = { .name = "file_ioctl" },
@@ -327,24 +324,6 @@ static void trigger_lockdown(struct probe *p)
 		close(fd);
 }
 
-/* Attaching a private System V segment read-only, which no gate refuses;
- * the segment goes when it is detached. */
-static void trigger_shm(struct probe *p)
-{
-	int id = shmget(IPC_PRIVATE, (size_t)sysconf(_SC_PAGESIZE), IPC_CREAT | 0600);
-	void *at;
-
-	if (id < 0) {
-		note(p, H_SHM_SHMAT, errno, "shmget");
-		return;
-	}
-	at = shmat(id, NULL, SHM_RDONLY);
-	note(p, H_SHM_SHMAT, at == (void *)-1 ? errno : 0, "shmat");
-	if (at != (void *)-1)
-		shmdt(at);
-	shmctl(id, IPC_RMID, NULL);
-}
-
 /* Opening another process's environ asks ptrace_access_check in read mode
  * (a process's own is not checked): the parent's, which waits for us. */
 static void trigger_ptrace(struct probe *p)
@@ -417,7 +396,6 @@ static const struct {
 	{ trigger_mounts, BIT(H_SB_MOUNT) | BIT(H_MOVE_MOUNT) | BIT(H_SB_UMOUNT) },
 	{ trigger_bpf, BIT(H_BPF) | BIT(H_BPF_PROG) | BIT(H_BPF_MAP) },
 	{ trigger_modules, BIT(H_KERNEL_READ_FILE) | BIT(H_KERNEL_LOAD_DATA) },
-	{ trigger_shm, BIT(H_SHM_SHMAT) },
 	{ trigger_lockdown, BIT(H_LOCKED_DOWN) },
 	{ trigger_ptrace, BIT(H_PTRACE_ACCESS_CHECK) },
 	{ trigger_ioctl_compat, BIT(H_FILE_IOCTL_COMPAT) },

@@ -39,8 +39,8 @@ attack mmap-exec-tmpfs-file allowed vg-try mmap-exec /tmp/hello
 attack mprotect-exec-tmpfs-file allowed vg-try mprotect-exec /tmp/hello
 attack memfd-fexecve "vg-hello: running" vg-try memfd-exec "$hello"
 # A System V shared memory segment is a file of the kernel's own, as a memfd
-# is: code written into it is refused by either door, SHM_EXEC (no mmap_file
-# on that path) or mprotect; on the controls the code runs.
+# is: code written into it is refused by either door, shmat with SHM_EXEC
+# (mmap_file) or mprotect (file_mprotect); on the controls the code runs.
 attack shm-exec allowed vg-try shm-exec
 attack shm-mprotect-exec allowed vg-try shm-mprotect
 

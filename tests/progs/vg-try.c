@@ -228,8 +228,7 @@ static int try_read_implies_exec(const char *path, bool by_mprotect)
 }
 
 /* Code planted in a System V segment, then run from it: by an attachment
- * with SHM_EXEC (which the kernel maps without asking mmap_file), or by
- * mprotect of the writable one. */
+ * with SHM_EXEC, or by mprotect of the writable one. */
 static int try_shm_exec(bool by_mprotect)
 {
 	int id = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
