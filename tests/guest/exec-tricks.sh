@@ -110,7 +110,15 @@ helper_run() {
         _i=$((_i + 1))
     done
     eval "$4" 2> /dev/null
-    if [ "$MODE" != 1 ]; then
+    if [ "$SURVEY" = 1 ]; then
+        if [ -e "$_mark" ]; then
+            echo "cell kernel-helper-$1: ran"
+        elif grep -q " verdict=deny hook=exec dev=[0-9:]* ino=$_ino " $denials 2> /dev/null; then
+            echo "cell kernel-helper-$1: denied errno=EPERM (verigate's record of the helper's exec)"
+        else
+            echo "cell kernel-helper-$1: not run: it left no mark (a kernel worker's exec: no errno to see)"
+        fi
+    elif [ "$MODE" != 1 ]; then
         if [ -e "$_mark" ]; then pass "kernel-helper-$1" "ran"; else fail "kernel-helper-$1" "the kernel did not run $_h"; fi
     elif [ -e "$_mark" ]; then
         fail "kernel-helper-$1" "the kernel ran $_h"
