@@ -193,9 +193,10 @@ int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
  * each, and how deep; a bigger tree is refused rather than half checked. */
 #define UMOUNT_WALK_MAX 1024
 #define UMOUNT_DEPTH_MAX 32
-/* How many peers of a shared mount are looked at (more count as reaching
- * the initial namespace). */
-#define PEERS_MAX 32
+/* How many mounts of a propagation tree are looked at, and how many
+ * levels of slaves deep (more count as reaching the initial namespace). */
+#define PROPAGATION_WALK_MAX 256
+#define PROPAGATION_DEPTH_MAX 16
 
 /* The struct mount around a vfsmount (fs/mount.h's real_mount). */
 static __always_inline struct mount *real_mount(unsigned long vfsmount)
@@ -217,31 +218,86 @@ static __always_inline bool in_initial_ns(struct mount *m)
 	return BPF_CORE_READ(m, mnt_ns, ns.inum) == init_mnt_ns;
 }
 
+/* The slave after the node whose pointer to it is at addr (m's slave list,
+ * or a slave's place in its master's), or NULL past master's last. Up to
+ * 6.16 the list is a ring that ends at the master's own head, since then
+ * an hlist that ends in NULL; the next pointer comes first either way. */
+static __always_inline struct mount *slave_after(unsigned long addr, struct mount *master)
+{
+	unsigned long list_off = bpf_core_field_offset(struct mount, mnt_slave_list);
+	unsigned long node = 0;
+
+	bpf_probe_read_kernel(&node, sizeof(node), (void *)addr);
+	if (!node || node == (unsigned long)master + list_off)
+		return NULL;
+	return (struct mount *)(node - bpf_core_field_offset(struct mount, mnt_slave));
+}
+
+struct propagation_walk {
+	struct mount *origin, *origin_master, *at;
+	bool reaches;
+};
+
+/*
+ * One step of a walk over every mount that receives what happens under the
+ * origin (fs/pnode.c's propagation_next): its peers, their slaves, and the
+ * slaves' own peers and slaves, however they came to be (mount(2) with
+ * MS_SLAVE, mount_setattr(2), which asks no LSM, or unshare). Stops at the
+ * first mount in the initial namespace.
+ */
+static long propagation_step(__u32 index, struct propagation_walk *w)
+{
+	unsigned long share_off = bpf_core_field_offset(struct mount, mnt_share);
+	unsigned long slave_off = bpf_core_field_offset(struct mount, mnt_slave);
+	unsigned long list_off = bpf_core_field_offset(struct mount, mnt_slave_list);
+	struct mount *m = w->at, *master, *next;
+	int depth;
+
+	if (in_initial_ns(m)) {
+		w->reaches = true;
+		return 1;
+	}
+	next = slave_after((unsigned long)m + list_off, m);
+	for (depth = 0; !next && depth < PROPAGATION_DEPTH_MAX; depth++) {
+		master = BPF_CORE_READ(m, mnt_master);
+		if (master == w->origin_master) {
+			next = (struct mount *)((unsigned long)BPF_CORE_READ(m, mnt_share.next) -
+						share_off);
+			if (next == w->origin) {
+				w->at = NULL;
+				return 1;
+			}
+			break;
+		}
+		next = slave_after((unsigned long)m + slave_off, master);
+		m = master;
+	}
+	if (!next) {
+		w->reaches = true; /* deeper than the walk looks */
+		return 1;
+	}
+	w->at = next;
+	return 0;
+}
+
 /*
  * Whether what happens under m also happens in the initial namespace: m is
- * shared, and it or one of its peers is there. (A mount made a slave of an
- * initial one, as systemd's and container runtimes' namespaces are, and
- * shared again among its own copies, is not: propagation runs from master
- * to slave only. The initial namespace cannot become a slave of another
- * one either: guard_mount refuses MS_SLAVE there.) A ring of more peers
- * than it looks at counts as reaching it.
+ * shared, and one of the mounts it propagates to is there. A mount made a
+ * slave of an initial one, as systemd's and container runtimes'
+ * namespaces are, and shared again among its own copies, is not:
+ * propagation runs from master to slave only. An initial mount made a
+ * slave of a copy elsewhere is: the walk follows slaves too. A tree larger
+ * than the walk counts as reaching it.
  */
 static __always_inline bool propagates_to_initial_ns(struct mount *m)
 {
-	unsigned long share_off = bpf_core_field_offset(struct mount, mnt_share);
-	struct mount *peer = m;
-	int i;
+	struct propagation_walk w = { .origin = m, .at = m };
 
 	if (!mount_shared(m))
 		return false;
-	for (i = 0; i < PEERS_MAX; i++) {
-		if (in_initial_ns(peer))
-			return true;
-		peer = (struct mount *)((unsigned long)BPF_CORE_READ(peer, mnt_share.next) - share_off);
-		if (peer == m)
-			return false;
-	}
-	return true;
+	w.origin_master = BPF_CORE_READ(m, mnt_master);
+	bpf_loop(PROPAGATION_WALK_MAX, propagation_step, &w, 0);
+	return w.reaches || w.at;
 }
 
 /*

@@ -59,6 +59,12 @@ struct mount {
 	struct list_head mnt_mounts; /* the children, linked by their mnt_child */
 	struct list_head mnt_child;
 	struct list_head mnt_share;  /* the ring of its peers */
+	/* Its slaves, and its place among its master's slaves: list_heads up
+	 * to 6.16, an hlist_head and hlist_node since. Only their offsets are
+	 * used: either way a pointer to the first (next) node comes first. */
+	struct list_head mnt_slave_list;
+	struct list_head mnt_slave;
+	struct mount *mnt_master; /* whose slave it is, or NULL */
 } __attribute__((preserve_access_index));
 
 /* Since 6.17 "shared" is T_SHARED (1) in a field of its own. */

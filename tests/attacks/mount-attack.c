@@ -11,6 +11,16 @@
  *   mount-attack [--ns KIND] propagation TYPE TARGET
  *                                   make TARGET and the mounts under it
  *                                   shared, slave, private or unbindable
+ *   mount-attack enslave-umount TARGET HOW VICTIM
+ *                                   a new namespace is made (its copies peers
+ *                                   of the originals); the initial TARGET and
+ *                                   the mounts under it are made its slaves
+ *                                   by mount_setattr(2), which asks no LSM;
+ *                                   then the new namespace unmounts VICTIM
+ *                                   (HOW: umount or umount-lazy), which the
+ *                                   kernel propagates to the slaves. Prints
+ *                                   the unmount's outcome; TARGET is made
+ *                                   shared again after.
  *   mount-attack [--ns KIND] pivot-umount DIR
  *                                   what a container runtime does: bind the
  *                                   root (recursively) onto DIR, pivot_root
@@ -31,6 +41,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "outcome.h"
@@ -41,6 +52,14 @@
 #ifndef MOVE_MOUNT_F_EMPTY_PATH
 #define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
 #endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+/* include/uapi/linux/mount.h's struct mount_attr (5.12+). */
+struct vg_mount_attr {
+	__u64 attr_set, attr_clr, propagation, userns_fd;
+};
 
 static int setup_error(const char *what)
 {
@@ -106,6 +125,60 @@ static int change_propagation(const char *type, const char *target)
 	return 2;
 }
 
+static int set_propagation(const char *target, __u64 propagation)
+{
+	struct vg_mount_attr attr = { .propagation = propagation };
+
+	return syscall(SYS_mount_setattr, AT_FDCWD, target, AT_RECURSIVE, &attr, sizeof(attr));
+}
+
+/* The new namespace's side: ready, then the unmount when told. */
+static void enslave_umount_child(int ready, int go, const char *how, const char *victim)
+{
+	char c;
+	int rc;
+
+	if (unshare(CLONE_NEWNS) || write(ready, "r", 1) != 1 || read(go, &c, 1) != 1)
+		_exit(setup_error("unshare(CLONE_NEWNS)"));
+	rc = result(umount2(victim, strcmp(how, "umount-lazy") ? 0 : MNT_DETACH),
+		    "umount in the new namespace");
+	fflush(stdout);
+	_exit(rc);
+}
+
+static int enslave_umount(const char *target, const char *how, const char *victim)
+{
+	int ready[2], go[2], status = 0, rc;
+	pid_t pid;
+	char c;
+
+	if (pipe(ready) || pipe(go))
+		return setup_error("pipe");
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return setup_error("fork");
+	if (!pid)
+		enslave_umount_child(ready[1], go[0], how, victim);
+	close(ready[1]);
+	close(go[0]);
+	if (read(ready[0], &c, 1) != 1) {
+		waitpid(pid, &status, 0);
+		return 2;
+	}
+	rc = set_propagation(target, MS_SLAVE);
+	if (rc)
+		rc = setup_error("mount_setattr MS_SLAVE");
+	else if (write(go[1], "g", 1) != 1)
+		rc = setup_error("telling the new namespace");
+	close(go[1]);
+	waitpid(pid, &status, 0);
+	set_propagation(target, MS_SHARED);
+	if (rc)
+		return rc;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
 static int pivot_umount(const char *dir)
 {
 	if (mount("/", dir, NULL, MS_BIND | MS_REC, NULL))
@@ -147,6 +220,8 @@ int main(int argc, char **argv)
 		return result(umount2(argv[2], MNT_DETACH), "umount MNT_DETACH");
 	if (argc == 4 && !strcmp(argv[1], "propagation"))
 		return change_propagation(argv[2], argv[3]);
+	if (argc == 5 && !strcmp(argv[1], "enslave-umount"))
+		return enslave_umount(argv[2], argv[3], argv[4]);
 	if (argc == 3 && !strcmp(argv[1], "pivot-umount"))
 		return pivot_umount(argv[2]);
 	fprintf(stderr, "usage: see the comment at the top of mount-attack.c\n");

@@ -254,6 +254,18 @@ for target in /sys/fs/bpf /sys /; do
     fi
 done
 
+# An initial mount made a slave of its copy in another namespace receives
+# what is unmounted there. mount(2) with MS_SLAVE is refused above, but
+# mount_setattr(2) makes the same change and asks no LSM: the unmount in
+# the other namespace is what the guard sees, and it follows the
+# propagation to slaves as the kernel does.
+if [ "$guarded" = 1 ] || [ "$control" = 1 ]; then
+    cell init-ns-setattr-slave-sys-ns-umount-bpffs refused - enslave-umount /sys umount /sys/fs/bpf
+    cell init-ns-setattr-slave-root-ns-umount-lazy-sys refused - enslave-umount / umount-lazy /sys
+fi
+[ "$guarded" = 0 ] ||
+    cell init-ns-setattr-slave-run-ns-umount-run-anchor refused - enslave-umount /run umount /run/verigate-pins
+
 [ "$control" = 1 ] || exit 0
 # The control's end. The private copies go, so that nothing but the
 # initial namespace's bpffs holds the pins.
