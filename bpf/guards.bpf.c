@@ -193,10 +193,10 @@ int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
  * each, and how deep; a bigger tree is refused rather than half checked. */
 #define UMOUNT_WALK_MAX 1024
 #define UMOUNT_DEPTH_MAX 32
-/* How many mounts of a propagation tree are looked at, and how many
- * levels of slaves deep (more count as reaching the initial namespace). */
-#define PROPAGATION_WALK_MAX 256
-#define PROPAGATION_DEPTH_MAX 16
+/* How many steps a walk of a propagation tree may take, a mount visited or
+ * a level climbed back up each (a bigger tree counts as reaching the
+ * initial namespace). */
+#define PROPAGATION_WALK_MAX 512
 
 /* The struct mount around a vfsmount (fs/mount.h's real_mount). */
 static __always_inline struct mount *real_mount(unsigned long vfsmount)
@@ -235,6 +235,7 @@ static __always_inline struct mount *slave_after(unsigned long addr, struct moun
 
 struct propagation_walk {
 	struct mount *origin, *origin_master, *at;
+	bool climbing; /* at and everything below it are done */
 	bool reaches;
 };
 
@@ -242,41 +243,38 @@ struct propagation_walk {
  * One step of a walk over every mount that receives what happens under the
  * origin (fs/pnode.c's propagation_next): its peers, their slaves, and the
  * slaves' own peers and slaves, however they came to be (mount(2) with
- * MS_SLAVE, mount_setattr(2), which asks no LSM, or unshare). Stops at the
- * first mount in the initial namespace.
+ * MS_SLAVE, mount_setattr(2), which asks no LSM, or unshare). A step visits
+ * a mount, or goes one level back up to a master: no loop in the step, so
+ * the verifier checks it once. Stops at the first mount in the initial
+ * namespace.
  */
 static long propagation_step(__u32 index, struct propagation_walk *w)
 {
-	unsigned long share_off = bpf_core_field_offset(struct mount, mnt_share);
-	unsigned long slave_off = bpf_core_field_offset(struct mount, mnt_slave);
 	unsigned long list_off = bpf_core_field_offset(struct mount, mnt_slave_list);
 	struct mount *m = w->at, *master, *next;
-	int depth;
 
-	if (in_initial_ns(m)) {
-		w->reaches = true;
-		return 1;
-	}
-	next = slave_after((unsigned long)m + list_off, m);
-	for (depth = 0; !next && depth < PROPAGATION_DEPTH_MAX; depth++) {
-		master = BPF_CORE_READ(m, mnt_master);
-		if (master == w->origin_master) {
-			next = (struct mount *)((unsigned long)BPF_CORE_READ(m, mnt_share.next) -
-						share_off);
-			if (next == w->origin) {
-				w->at = NULL;
-				return 1;
-			}
-			break;
+	if (!w->climbing) {
+		if (in_initial_ns(m)) {
+			w->reaches = true;
+			return 1;
 		}
-		next = slave_after((unsigned long)m + slave_off, master);
-		m = master;
+		next = slave_after((unsigned long)m + list_off, m);
+		if (next) {
+			w->at = next;
+			return 0;
+		}
 	}
-	if (!next) {
-		w->reaches = true; /* deeper than the walk looks */
-		return 1;
+	master = BPF_CORE_READ(m, mnt_master);
+	if (master == w->origin_master) {
+		next = (struct mount *)((unsigned long)BPF_CORE_READ(m, mnt_share.next) -
+					bpf_core_field_offset(struct mount, mnt_share));
+		w->at = next == w->origin ? NULL : next;
+		w->climbing = false;
+		return !w->at;
 	}
-	w->at = next;
+	next = slave_after((unsigned long)m + bpf_core_field_offset(struct mount, mnt_slave), master);
+	w->climbing = !next;
+	w->at = next ?: master;
 	return 0;
 }
 
