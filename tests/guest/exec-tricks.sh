@@ -88,6 +88,11 @@ fi
 # mark. Enforcing, the kernel's exec of it is refused, which the denials
 # view records with the script's inode: so the helper was asked for.
 denials=/sys/fs/bpf/verigate/denials
+# helper_refusal: the denials view's last record of a refused exec of the
+# script whose inode is $_ino, or nothing.
+helper_refusal() {
+    grep " verdict=deny hook=exec dev=[0-9:]* ino=$_ino " $denials 2> /dev/null | tail -n 1
+}
 # helper_run NAME SETUP TRIGGER RESTORE: SETUP points the kernel at the
 # script /tmp/helper-NAME, TRIGGER sets it off, RESTORE puts things back.
 helper_run() {
@@ -104,16 +109,17 @@ helper_run() {
     # Done when it ran, or enforcing when its exec was refused (the helper
     # runs from a kernel worker, after the trigger returns).
     _i=0
-    while [ ! -e "$_mark" ] && ! { [ "$MODE" = 1 ] && grep -q " ino=$_ino " $denials 2> /dev/null; } &&
+    while [ ! -e "$_mark" ] && ! { [ "$MODE" = 1 ] && [ -n "$(helper_refusal)" ]; } &&
         [ $_i -lt 10 ]; do
         sleep 1
         _i=$((_i + 1))
     done
     eval "$4" 2> /dev/null
+    _rec=$(helper_refusal)
     if [ "$SURVEY" = 1 ]; then
         if [ -e "$_mark" ]; then
             echo "cell kernel-helper-$1: ran"
-        elif grep -q " verdict=deny hook=exec dev=[0-9:]* ino=$_ino " $denials 2> /dev/null; then
+        elif [ -n "$_rec" ]; then
             echo "cell kernel-helper-$1: denied errno=EPERM (verigate's record of the helper's exec)"
         else
             echo "cell kernel-helper-$1: not run: it left no mark (a kernel worker's exec: no errno to see)"
@@ -122,8 +128,8 @@ helper_run() {
         if [ -e "$_mark" ]; then pass "kernel-helper-$1" "ran"; else fail "kernel-helper-$1" "the kernel did not run $_h"; fi
     elif [ -e "$_mark" ]; then
         fail "kernel-helper-$1" "the kernel ran $_h"
-    elif _rec=$(grep " verdict=deny hook=exec dev=[0-9:]* ino=$_ino " $denials); then
-        pass "kernel-helper-$1" "its exec refused: $(echo "$_rec" | tail -n 1)"
+    elif [ -n "$_rec" ]; then
+        pass "kernel-helper-$1" "its exec refused: $_rec"
     else
         fail "kernel-helper-$1" "$_h did not run, and no refusal of its exec is recorded: not set off?"
     fi
