@@ -38,6 +38,7 @@ enum vg_op {
 	VG_OP_UMOUNT_PROPAGATED,
 	VG_OP_FTRACE_SWITCH,
 	VG_OP_MAKE_SLAVE,
+	VG_OP_KEXEC,
 	VG_OP_COUNT,
 };
 
@@ -75,6 +76,7 @@ static const char vg_op_names[VG_OP_COUNT][24] = {
 	[VG_OP_UMOUNT_PROPAGATED] = "umount-propagated",
 	[VG_OP_FTRACE_SWITCH] = "ftrace-switch",
 	[VG_OP_MAKE_SLAVE] = "make-slave",
+	[VG_OP_KEXEC] = "kexec",
 };
 
 #endif

@@ -5,8 +5,13 @@
  *   kernel-attack init-module PATH   init_module(contents of PATH, "")
  *   kernel-attack kexec-load         kexec_load with no segments (which
  *                                    unloads: it succeeds without an LSM)
+ *   kernel-attack kexec-load-crash   the same for the crash kernel
  *   kernel-attack kexec-file PATH    kexec_file_load(fd of PATH, no initramfs);
- *                                    on success the image is unloaded again
+ *                                    "allowed" only if /sys/kernel/kexec_loaded
+ *                                    then says 1; the image is unloaded again
+ *   kernel-attack kexec-file-crash PATH  the same as the crash kernel
+ *                                    (KEXEC_FILE_ON_CRASH, kexec_crash_loaded;
+ *                                    needs crashkernel= to load)
  *   kernel-attack dev-mem            open /dev/mem read-write
  *   kernel-attack dev-port           open /dev/port read-write
  *   kernel-attack iopl               iopl(3)
@@ -55,14 +60,37 @@ static int init_module_from(const char *path)
 		      "init_module");
 }
 
-static int kexec_file(const char *path)
+/* The kernel's own word on whether an image is loaded: 1, 0, or -1. */
+static int kexec_state(const char *file)
 {
-	long rc = syscall(SYS_kexec_file_load, open_input(path), -1, 1, "",
-			  KEXEC_FILE_NO_INITRAMFS);
+	char path[64], c = 0;
+	int fd;
 
-	if (!rc)
-		syscall(SYS_kexec_file_load, -1, -1, 0, NULL, KEXEC_FILE_UNLOAD);
-	return result(rc, "kexec_file_load");
+	snprintf(path, sizeof(path), "/sys/kernel/%s", file);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || read(fd, &c, 1) != 1)
+		c = 0;
+	if (fd >= 0)
+		close(fd);
+	return c == '1' ? 1 : c == '0' ? 0 : -1;
+}
+
+static int kexec_file(const char *path, unsigned long crash)
+{
+	const char *state = crash ? "kexec_crash_loaded" : "kexec_loaded";
+	long rc = syscall(SYS_kexec_file_load, open_input(path), -1, 1, "",
+			  KEXEC_FILE_NO_INITRAMFS | crash);
+	int loaded;
+
+	if (rc)
+		return denied("kexec_file_load");
+	loaded = kexec_state(state);
+	syscall(SYS_kexec_file_load, -1, -1, 0, NULL, KEXEC_FILE_UNLOAD | crash);
+	if (loaded != 1) {
+		printf("loaded, but /sys/kernel/%s says %d\n", state, loaded);
+		return 2;
+	}
+	return allowed();
 }
 
 int main(int argc, char **argv)
@@ -74,8 +102,13 @@ int main(int argc, char **argv)
 		return init_module_from(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "kexec-load"))
 		return result(syscall(SYS_kexec_load, 0UL, 0UL, NULL, 0UL), "kexec_load");
+	if (argc == 2 && !strcmp(argv[1], "kexec-load-crash"))
+		return result(syscall(SYS_kexec_load, 0UL, 0UL, NULL, KEXEC_ON_CRASH),
+			      "kexec_load");
 	if (argc == 3 && !strcmp(argv[1], "kexec-file"))
-		return kexec_file(argv[2]);
+		return kexec_file(argv[2], 0);
+	if (argc == 3 && !strcmp(argv[1], "kexec-file-crash"))
+		return kexec_file(argv[2], KEXEC_FILE_ON_CRASH);
 	if (argc == 2 && !strcmp(argv[1], "dev-mem"))
 		return result(open("/dev/mem", O_RDWR | O_CLOEXEC), "open /dev/mem");
 	if (argc == 2 && !strcmp(argv[1], "dev-port"))

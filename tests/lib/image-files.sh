@@ -16,8 +16,27 @@ set_image_files() {
         esac
     done
     echo "verigate test firmware" > "$dir/vg-test.fw"
+    set_kexec_kernels "$kdir" "$dir"
     image_files=()
-    for p in "$top"/build/verigatectl "$top"/build/progs/* "$top"/build/attacks/* "$dir"/*.ko "$dir/vg-test.fw"; do
+    for p in "$top"/build/verigatectl "$top"/build/progs/* "$top"/build/attacks/* "$dir"/*.ko "$dir/vg-test.fw" \
+        "$dir"/vg-kernel-*; do
         image_files+=(--add "$p")
     done
+}
+
+# set_kexec_kernels KDIR DIR: DIR/vg-kernel-{distro-signed,unsigned,test-signed}.
+set_kexec_kernels() {
+    local kdir=$1 dir=$2 key signed
+    key=$("$top/tests/lib/efi-test-key")
+    signed=$key/kexec/vmlinuz-$(cat "$kdir/kver").test-signed
+    cp "$kdir/vmlinuz" "$dir/vg-kernel-distro-signed"
+    cp "$kdir/vmlinuz" "$dir/vg-kernel-unsigned"
+    sbattach --remove "$dir/vg-kernel-unsigned" > /dev/null
+    if [ ! -s "$signed" ]; then
+        mkdir -p "${signed%/*}"
+        sbsign --key "$key/key.pem" --cert "$key/cert.pem" --output "$signed.tmp" \
+            "$dir/vg-kernel-unsigned" > /dev/null
+        mv "$signed.tmp" "$signed"
+    fi
+    cp "$signed" "$dir/vg-kernel-test-signed"
 }

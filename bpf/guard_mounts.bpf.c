@@ -1,29 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * verigate guards: once the real init runs, nobody (PID 1 included) may
- * reach verigate's BPF objects, remove its pins, unmount or hide the bpffs
- * that holds them, load code that could override its verdicts, load kernel
- * code from outside the verified root, write kernel memory, trace PID 1 or
- * reconfigure device-mapper, or switch off the ftrace patching that runs
- * every BPF LSM program. Each check is a compare or a hash lookup, but
- * that of a lazy unmount, which looks at each mount it takes.
+ * Guards of the mounts that hold the pins: the bpffs on /sys/fs/bpf, the
+ * loader's anchor on /run, and /sys and the root above them. No unmount,
+ * lazy or propagated from another mount namespace, move or mount over
+ * them.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
-#include <linux/dm-ioctl.h>
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 
-#include "decide.h"
+#include "guard.h"
 #include "hook_args.h"
-#include "own_objects.h"
 
-#define MAY_EXEC 0x1
-#define MAY_WRITE 0x2
-#define MAY_READ 0x4
-#define MAY_APPEND 0x8
-#define MAY_OPEN 0x20
 #define MNT_DETACH 0x2
 #define MS_MOVE 8192
 #define MNT_SHARED 0x1000 /* include/linux/mount.h, until 6.16 */
@@ -31,162 +21,12 @@
 #define MS_REMOUNT 32
 #define MS_SLAVE 0x80000
 #define MS_PROPAGATION (0x100000 | 0x40000 | 0x80000 | 0x20000) /* SHARED, PRIVATE, SLAVE, UNBINDABLE */
-#define PROC_SUPER_MAGIC 0x9fa0
-#define FMODE_WRITE 0x2
-
-enum kernel_load_data_id { LOADING_UNKNOWN };
-enum lockdown_reason {
-	LOCKDOWN_NONE,
-	LOCKDOWN_INTEGRITY_MAX,
-	LOCKDOWN_KCORE,
-	LOCKDOWN_DBG_READ_KERNEL,
-	LOCKDOWN_PERF,
-	LOCKDOWN_XFRM_SECRET,
-};
-
-/* Guards are off until the initramfs is done with: it set them up. */
-static __always_inline bool guarding(void)
-{
-	return initramfs_sealed;
-}
-
-/* The inode's number if it is on verigate's bpffs, else 0 (each field is
- * loaded once: see exec_gate.bpf.c on what a load costs the verifier). */
-static __always_inline __u64 bpffs_ino(struct inode *inode)
-{
-	return inode && inode->i_sb->s_dev == bpffs_dev ? inode->i_ino : 0;
-}
-
-/* The value for an inode on verigate's bpffs that is one of its pins. */
-static __always_inline __u32 *own_pin(struct inode *inode)
-{
-	return own_object(VG_OWN_PIN, bpffs_ino(inode));
-}
-
-/* A pinned link, or the directory that holds them. */
-static __always_inline bool is_pin(struct inode *inode)
-{
-	__u64 ino = bpffs_ino(inode);
-
-	return ino && (ino == pin_dir_ino || own_object(VG_OWN_PIN, ino) != NULL);
-}
 
 static __always_inline bool in_initial_mount_ns(void)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 
 	return task->nsproxy->mnt_ns->ns.inum == init_mnt_ns;
-}
-
-static __always_inline int guard_bpf_cmd(int cmd, union bpf_attr *attr)
-{
-	switch (cmd) {
-	case BPF_PROG_GET_FD_BY_ID:
-		return own_object(VG_OWN_PROG, attr->prog_id) ? guard_refuse(VG_OP_PROG_GET_FD) : 0;
-	case BPF_MAP_GET_FD_BY_ID:
-		return own_object(VG_OWN_MAP, attr->map_id) ? guard_refuse(VG_OP_MAP_GET_FD) : 0;
-	case BPF_LINK_GET_FD_BY_ID:
-		return own_object(VG_OWN_LINK, attr->link_id) ? guard_refuse(VG_OP_LINK_GET_FD) : 0;
-	case BPF_PROG_LOAD:
-		/* Programs that can change what an LSM hook returns. */
-		if (attr->prog_type == BPF_PROG_TYPE_LSM)
-			return guard_refuse(VG_OP_LOAD_LSM);
-		if (attr->prog_type == BPF_PROG_TYPE_EXT)
-			return guard_refuse(VG_OP_LOAD_FREPLACE);
-		if (attr->prog_type == BPF_PROG_TYPE_TRACING &&
-		    attr->expected_attach_type == BPF_MODIFY_RETURN)
-			return guard_refuse(VG_OP_LOAD_FMOD_RET);
-		if (attr->prog_type == BPF_PROG_TYPE_KPROBE && kprobe_override)
-			return guard_refuse(VG_OP_LOAD_KPROBE);
-		return 0;
-	}
-	return 0;
-}
-
-/* The bpf hook until 6.15; the loader picks one of the two by BTF. */
-SEC("lsm/bpf")
-int BPF_PROG(guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return guard_bpf_cmd(cmd, attr);
-}
-
-/* Since 6.15 the hook also says whether the kernel itself calls bpf(). */
-SEC("lsm/bpf")
-int BPF_PROG(guard_bpf_kern, int cmd, union bpf_attr *attr, unsigned int size, bool kernel,
-	     int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return guard_bpf_cmd(cmd, attr);
-}
-
-/* An fd for one of verigate's maps or programs, however it was obtained. */
-SEC("lsm/bpf_map")
-int BPF_PROG(guard_bpf_map, struct bpf_map *map, unsigned int fmode, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return own_object(VG_OWN_MAP, map->id) ? guard_refuse(VG_OP_MAP_FD) : 0;
-}
-
-SEC("lsm/bpf_prog")
-int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return own_object(VG_OWN_PROG, prog->aux->id) ? guard_refuse(VG_OP_PROG_FD) : 0;
-}
-
-/*
- * BPF_OBJ_GET of a pin checks the pin inode's permission, without MAY_OPEN;
- * open(2) asks with MAY_OPEN. A view may be opened for reading, which runs
- * its iterator and yields text; a link fd for it (which could swap the
- * iterator's program) is refused like every other.
- */
-SEC("lsm/inode_permission")
-int BPF_PROG(guard_pin_open, struct inode *inode, int mask, int ret)
-{
-	__u32 *pin;
-
-	if (ret || !guarding())
-		return ret;
-	pin = own_pin(inode);
-	if (!pin)
-		return 0;
-	if ((*pin & VG_OWN_VIEW) && (mask & MAY_OPEN) &&
-	    !(mask & (MAY_WRITE | MAY_APPEND | MAY_EXEC)))
-		return 0;
-	return guard_refuse(VG_OP_PIN_OPEN);
-}
-
-SEC("lsm/inode_unlink")
-int BPF_PROG(guard_pin_unlink, struct inode *dir, struct dentry *dentry, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_UNLINK) : 0;
-}
-
-SEC("lsm/inode_rmdir")
-int BPF_PROG(guard_pin_rmdir, struct inode *dir, struct dentry *dentry, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_RMDIR) : 0;
-}
-
-SEC("lsm/inode_rename")
-int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
-	     struct inode *new_dir, struct dentry *new_dentry, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	if (is_pin(old_dentry->d_inode) || is_pin(new_dentry->d_inode) ||
-	    is_pin(new_dir))
-		return guard_refuse(VG_OP_PIN_RENAME);
-	return 0;
 }
 
 /* How many mounts a lazy unmount's tree may hold for the guard to look at
@@ -465,160 +305,4 @@ int BPF_PROG(guard_move_mount, const struct path *from_path, const struct path *
 	if (in_initial_ns(real_mount((unsigned long)BPF_CORE_READ(from_path, mnt))))
 		return guard_refuse(VG_OP_MOUNT_MOVE);
 	return 0;
-}
-
-/* Whether a dentry's name is name (at most 15 characters). */
-static __always_inline bool dentry_named(struct dentry *d, const char *name, __u32 len)
-{
-	char buf[16];
-
-	if (bpf_probe_read_kernel_str(buf, sizeof(buf), BPF_CORE_READ(d, d_name.name)) != len + 1)
-		return false;
-	return !bpf_strncmp(buf, len + 1, name);
-}
-
-/*
- * kernel.ftrace_enabled=0 turns every ftrace-patched call site back into a
- * no-op, and with them the trampolines that run every BPF LSM program:
- * the gate would stay pinned and never run. Writing it is refused through
- * any procfs mount, from the moment the gate is loaded (the loader refuses
- * to load with it off: a value set on the kernel command line).
- */
-SEC("lsm/file_open")
-int BPF_PROG(guard_ftrace_switch, struct file *file, int ret)
-{
-	struct dentry *d;
-
-	if (ret || !(file->f_mode & FMODE_WRITE) ||
-	    file->f_inode->i_sb->s_magic != PROC_SUPER_MAGIC)
-		return ret;
-	d = file->f_path.dentry;
-	if (dentry_named(d, "ftrace_enabled", 14) && dentry_named(d->d_parent, "kernel", 6))
-		return guard_refuse(VG_OP_FTRACE_SWITCH);
-	return 0;
-}
-
-/* Modules, kexec images, firmware and policies read from a file. */
-SEC("lsm/kernel_read_file")
-int BPF_PROG(guard_kernel_read_file, struct file *file, int id, bool contents, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	if (file->f_inode->i_sb->s_dev != trusted_dev)
-		return guard_refuse(VG_OP_KERNEL_READ_FILE);
-	return 0;
-}
-
-/* init_module, kexec_load and other loads from a buffer: no file to trust. */
-SEC("lsm/kernel_load_data")
-int BPF_PROG(guard_kernel_load_data, enum kernel_load_data_id id, bool contents, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return guard_refuse(VG_OP_KERNEL_LOAD_DATA);
-}
-
-/* A lockdown reason this kernel knows, by name (values shift between kernels). */
-#define lockdown_is(what, reason)                                              \
-	(bpf_core_enum_value_exists(enum lockdown_reason, reason) &&          \
-	 (what) == bpf_core_enum_value(enum lockdown_reason, reason))
-
-/*
- * The integrity half of kernel lockdown: /dev/mem, /dev/port, ioperm/iopl,
- * MSRs, hibernation, kexec, unsigned modules, bpf_probe_write_user, debugfs
- * and more; and, of the confidentiality half, the raw reads of kernel memory
- * (/proc/kcore, kgdb, perf raw samples, xfrm secrets). bpf_probe_read_kernel
- * and tracefs stay, so tracing keeps working.
- */
-SEC("lsm/locked_down")
-int BPF_PROG(guard_lockdown, enum lockdown_reason what, int ret)
-{
-	if (ret || !guarding() || what == LOCKDOWN_NONE)
-		return ret;
-	if (what < bpf_core_enum_value(enum lockdown_reason, LOCKDOWN_INTEGRITY_MAX) ||
-	    lockdown_is(what, LOCKDOWN_KCORE) || lockdown_is(what, LOCKDOWN_DBG_READ_KERNEL) ||
-	    lockdown_is(what, LOCKDOWN_PERF) || lockdown_is(what, LOCKDOWN_XFRM_SECRET))
-		return guard_refuse(VG_OP_LOCKDOWN);
-	return 0;
-}
-
-/* Attaching to PID 1, or writing or reading its memory (/proc/1/mem,
- * process_vm_*); the read-only looks at /proc/1 stay allowed. */
-SEC("lsm/ptrace_access_check")
-int BPF_PROG(guard_ptrace_init, struct task_struct *child, unsigned int mode, int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	if ((mode & PTRACE_MODE_ATTACH) && child->tgid == 1 && current_pid() != 1)
-		return guard_refuse(VG_OP_PTRACE_PID1);
-	return 0;
-}
-
-/*
- * Whether the DM ioctl at user address arg names the root, the way the
- * kernel looks a device up: by uuid, name or number. Any one matching is
- * enough; an unreadable argument counts as the root.
- */
-static __always_inline bool names_root(unsigned long arg)
-{
-	struct dm_ioctl *io = (struct dm_ioctl *)arg;
-	char name[DM_NAME_LEN], uuid[DM_UUID_LEN];
-	__u64 dev;
-
-	if (bpf_probe_read_user(&dev, sizeof(dev), &io->dev) ||
-	    bpf_probe_read_user(name, sizeof(name), io->name) ||
-	    bpf_probe_read_user(uuid, sizeof(uuid), io->uuid))
-		return true;
-	name[DM_NAME_LEN - 1] = uuid[DM_UUID_LEN - 1] = '\0';
-	return dev == root_dm_dev || (name[0] && !bpf_strncmp(name, sizeof(name), (const char *)root_dm_name)) ||
-	       (uuid[0] && root_dm_uuid[0] && !bpf_strncmp(uuid, sizeof(uuid), (const char *)root_dm_uuid));
-}
-
-/*
- * device-mapper commands that change a device. On 6.1 they are refused for
- * every device: the ioctl's argument names the device in user memory, which
- * another thread can change after a check, and nothing later in the kernel
- * would catch it. Where verity_trust.bpf.c watches every verity table
- * before it goes live (6.12+), only commands that name the root are
- * refused, so that more verity devices can be set up; a command whose
- * argument is changed to the root after this check still meets that
- * watch, and the worst it can do is leave the root suspended.
- */
-static __always_inline int guard_dm_cmd(struct file *file, unsigned int cmd, unsigned long arg)
-{
-	if (file->f_inode->i_rdev != dm_control_rdev || ((cmd >> 8) & 0xff) != DM_IOCTL)
-		return 0;
-	switch (cmd & 0xff) {
-	case DM_REMOVE_ALL_CMD: /* would mark the root for deferred removal */
-		return guard_refuse(VG_OP_DM_IOCTL);
-	case DM_DEV_REMOVE_CMD:
-	case DM_DEV_RENAME_CMD:
-	case DM_DEV_SUSPEND_CMD:
-	case DM_TABLE_LOAD_CMD:
-	case DM_TABLE_CLEAR_CMD:
-	case DM_TARGET_MSG_CMD:
-	case DM_DEV_SET_GEOMETRY_CMD:
-		if (!verity_trust || names_root(arg))
-			return guard_refuse(VG_OP_DM_IOCTL);
-	}
-	return 0;
-}
-
-SEC("lsm/file_ioctl")
-int BPF_PROG(guard_dm_ioctl, struct file *file, unsigned int cmd, unsigned long arg,
-	     int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return guard_dm_cmd(file, cmd, arg);
-}
-
-/* 32-bit callers have a hook of their own since 6.8; loaded where it exists. */
-SEC("lsm/file_ioctl_compat")
-int BPF_PROG(guard_dm_ioctl32, struct file *file, unsigned int cmd, unsigned long arg,
-	     int ret)
-{
-	if (ret || !guarding())
-		return ret;
-	return guard_dm_cmd(file, cmd, arg);
 }

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guards of verigate's BPF objects: no fd for its programs, maps or links,
+ * by ID or any other way, and no program that could change what an LSM
+ * hook returns.
+ */
+#include <stdbool.h>
+#include <linux/bpf.h>
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "guard.h"
+#include "own_objects.h"
+
+static __always_inline int guard_bpf_cmd(int cmd, union bpf_attr *attr)
+{
+	switch (cmd) {
+	case BPF_PROG_GET_FD_BY_ID:
+		return own_object(VG_OWN_PROG, attr->prog_id) ? guard_refuse(VG_OP_PROG_GET_FD) : 0;
+	case BPF_MAP_GET_FD_BY_ID:
+		return own_object(VG_OWN_MAP, attr->map_id) ? guard_refuse(VG_OP_MAP_GET_FD) : 0;
+	case BPF_LINK_GET_FD_BY_ID:
+		return own_object(VG_OWN_LINK, attr->link_id) ? guard_refuse(VG_OP_LINK_GET_FD) : 0;
+	case BPF_PROG_LOAD:
+		/* Programs that can change what an LSM hook returns. */
+		if (attr->prog_type == BPF_PROG_TYPE_LSM)
+			return guard_refuse(VG_OP_LOAD_LSM);
+		if (attr->prog_type == BPF_PROG_TYPE_EXT)
+			return guard_refuse(VG_OP_LOAD_FREPLACE);
+		if (attr->prog_type == BPF_PROG_TYPE_TRACING &&
+		    attr->expected_attach_type == BPF_MODIFY_RETURN)
+			return guard_refuse(VG_OP_LOAD_FMOD_RET);
+		if (attr->prog_type == BPF_PROG_TYPE_KPROBE && kprobe_override)
+			return guard_refuse(VG_OP_LOAD_KPROBE);
+		return 0;
+	}
+	return 0;
+}
+
+/* The bpf hook until 6.15; the loader picks one of the two by BTF. */
+SEC("lsm/bpf")
+int BPF_PROG(guard_bpf, int cmd, union bpf_attr *attr, unsigned int size, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return guard_bpf_cmd(cmd, attr);
+}
+
+/* Since 6.15 the hook also says whether the kernel itself calls bpf(). */
+SEC("lsm/bpf")
+int BPF_PROG(guard_bpf_kern, int cmd, union bpf_attr *attr, unsigned int size, bool kernel,
+	     int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return guard_bpf_cmd(cmd, attr);
+}
+
+/* An fd for one of verigate's maps or programs, however it was obtained. */
+SEC("lsm/bpf_map")
+int BPF_PROG(guard_bpf_map, struct bpf_map *map, unsigned int fmode, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return own_object(VG_OWN_MAP, map->id) ? guard_refuse(VG_OP_MAP_FD) : 0;
+}
+
+SEC("lsm/bpf_prog")
+int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
+{
+	if (ret || !guarding())
+		return ret;
+	return own_object(VG_OWN_PROG, prog->aux->id) ? guard_refuse(VG_OP_PROG_FD) : 0;
+}
