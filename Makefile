@@ -25,7 +25,8 @@ LOADER_OBJS := $(LOADER_SRCS:loader/%.c=$(BUILD)/loader/%.o)
 PARSER_SRCS := loader/cmdline.c loader/base64.c loader/dm_query.c loader/hex.c loader/verity_table.c \
 	       loader/kernel_features.c ctl/view.c
 # What the unit tests link: the parsers and the root hash signature check.
-UNIT_SRCS   := $(PARSER_SRCS) loader/roothash_sig.c ctl/check_verdict.c loader/partition_name.c
+UNIT_SRCS   := $(PARSER_SRCS) loader/roothash_sig.c ctl/check_verdict.c loader/partition_name.c \
+	       loader/crash_kernel.c
 UNIT_OBJS   := $(patsubst ctl/%.c,$(BUILD)/ctl/%.o,$(UNIT_SRCS:loader/%.c=$(BUILD)/loader/%.o))
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 # The same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer,

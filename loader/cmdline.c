@@ -10,7 +10,7 @@
 
 enum raw_slot {
 	SLOT_MODE, SLOT_ANON_EXEC, SLOT_ROOTHASH, SLOT_USRHASH, SLOT_ALLOW, SLOT_SIGNED,
-	SLOT_PUBKEY, SLOT_ROOTHASH_SIG, SLOT_UNKNOWN, SLOTS
+	SLOT_PUBKEY, SLOT_ROOTHASH_SIG, SLOT_KDUMP, SLOT_KDUMP_INITRD, SLOT_UNKNOWN, SLOTS
 };
 
 struct raw_options {
@@ -22,6 +22,8 @@ struct raw_options {
 	const char *signed_;
 	const char *pubkey;
 	const char *roothash_sig;
+	const char *kdump;
+	const char *kdump_initrd;
 	const char *unknown; /* first unknown rd.verigate.* key */
 	char store[SLOTS][ARG_MAX_LEN];
 };
@@ -109,6 +111,10 @@ static void scan(const char *p, struct raw_options *raw)
 			keep(raw, SLOT_PUBKEY, &raw->pubkey, has_value ? value : "");
 		else if (!strcmp(key, "rd.verigate.roothash_sig"))
 			keep(raw, SLOT_ROOTHASH_SIG, &raw->roothash_sig, has_value ? value : "");
+		else if (!strcmp(key, "rd.verigate.kdump"))
+			keep(raw, SLOT_KDUMP, &raw->kdump, has_value ? value : "");
+		else if (!strcmp(key, "rd.verigate.kdump_initrd"))
+			keep(raw, SLOT_KDUMP_INITRD, &raw->kdump_initrd, has_value ? value : "");
 		else if (!strncmp(key, "rd.verigate.", 12) && !raw->unknown)
 			keep(raw, SLOT_UNKNOWN, &raw->unknown, key);
 	}
@@ -146,6 +152,17 @@ static bool printable_path(const char *s)
 	return true;
 }
 
+/* An absolute path of at most 255 printable characters, into path. */
+static int parse_path(const char *option, const char *value, char *path, size_t len,
+		      char *err, size_t errlen)
+{
+	if (value[0] != '/' || strlen(value) >= len || !printable_path(value))
+		return fail(err, errlen, option, value,
+			    "not an absolute path of at most 255 printable characters");
+	strcpy(path, value);
+	return 0;
+}
+
 _Static_assert(VG_SIG_MAX == 512, "the message below names the limit");
 
 /* rd.verigate.pubkey=PATH (a key file in the initramfs) and
@@ -160,10 +177,9 @@ static int parse_signature(const struct raw_options *raw, struct vg_config *cfg,
 	if (!raw->pubkey)
 		return fail(err, errlen, "rd.verigate.roothash_sig", NULL,
 			    "given without rd.verigate.pubkey=, the key to check it with");
-	if (raw->pubkey[0] != '/' || strlen(raw->pubkey) >= sizeof(cfg->pubkey) ||
-	    !printable_path(raw->pubkey))
-		return fail(err, errlen, "rd.verigate.pubkey", raw->pubkey,
-			    "not an absolute path of at most 255 printable characters");
+	if (parse_path("rd.verigate.pubkey", raw->pubkey, cfg->pubkey, sizeof(cfg->pubkey), err,
+		       errlen))
+		return -1;
 	if (!raw->roothash_sig)
 		return fail(err, errlen, "rd.verigate.roothash_sig", NULL,
 			    "missing; rd.verigate.pubkey= needs the root hash's signature");
@@ -172,8 +188,25 @@ static int parse_signature(const struct raw_options *raw, struct vg_config *cfg,
 	if (n < 0)
 		return fail(err, errlen, "rd.verigate.roothash_sig", raw->roothash_sig,
 			    "not base64 (with padding) of at most 512 bytes");
-	strcpy(cfg->pubkey, raw->pubkey);
 	cfg->roothash_sig_len = (size_t)n;
+	return 0;
+}
+
+/* rd.verigate.kdump=PATH [rd.verigate.kdump_initrd=PATH]: the crash kernel
+ * the loader loads; an initramfs alone is refused. */
+static int parse_kdump(const struct raw_options *raw, struct vg_config *cfg, char *err,
+		       size_t errlen)
+{
+	if (raw->kdump_initrd && !raw->kdump)
+		return fail(err, errlen, "rd.verigate.kdump_initrd", raw->kdump_initrd,
+			    "given without rd.verigate.kdump=, the crash kernel it belongs to");
+	if (raw->kdump && parse_path("rd.verigate.kdump", raw->kdump, cfg->kdump_kernel,
+				     sizeof(cfg->kdump_kernel), err, errlen))
+		return -1;
+	if (raw->kdump_initrd &&
+	    parse_path("rd.verigate.kdump_initrd", raw->kdump_initrd, cfg->kdump_initrd,
+		       sizeof(cfg->kdump_initrd), err, errlen))
+		return -1;
 	return 0;
 }
 
@@ -222,7 +255,7 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		char buf[SHOWN_MAX + 1];
 
 		return fail(err, errlen, shown(raw.unknown, buf, sizeof(buf)), NULL,
-			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed, rd.verigate.pubkey, rd.verigate.roothash_sig");
+			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed, rd.verigate.pubkey, rd.verigate.roothash_sig, rd.verigate.kdump, rd.verigate.kdump_initrd");
 	}
 	if (!raw.anon_exec || !strcmp(raw.anon_exec, "allow"))
 		cfg->deny_anon_exec = false;
@@ -242,7 +275,7 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		return fail(err, errlen, "rd.verigate.signed", raw.signed_,
 			    "unknown value; use 1 (trust verity devices whose root hash signature the kernel checked) or 0");
 
-	if (parse_signature(&raw, cfg, err, errlen))
+	if (parse_signature(&raw, cfg, err, errlen) || parse_kdump(&raw, cfg, err, errlen))
 		return -1;
 
 	return parse_tree(&raw, cfg, err, errlen);

@@ -43,6 +43,11 @@ struct vg_config {
 	char pubkey[256];
 	unsigned char roothash_sig[VG_SIG_MAX];
 	size_t roothash_sig_len;
+	/* rd.verigate.kdump=PATH and rd.verigate.kdump_initrd=PATH: a crash
+	 * kernel (and its initramfs) on the verified tree, which the loader
+	 * loads before the real init starts ("" when not asked). */
+	char kdump_kernel[256];
+	char kdump_initrd[256];
 };
 
 /*

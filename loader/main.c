@@ -20,6 +20,7 @@
 
 #include "anchor.h"
 #include "cmdline.h"
+#include "crash_kernel.h"
 #include "elapsed.h"
 #include "hex.h"
 #include "kernel_switches.h"
@@ -313,6 +314,34 @@ static const char *tree_label(enum vg_tree tree)
 	return tree == VG_TREE_USR ? "/usr" : "root";
 }
 
+/* rd.verigate.kdump=: the boot's only crash kernel, loaded now, while the
+ * guards still let the initramfs do it; when enforcing, kept from then on. */
+static int load_crash_kernel(const char *newroot, const struct vg_config *cfg, dev_t tree_dev)
+{
+	char cmdline[8192], crash[8192], err[1024];
+	const char *kept = "no";
+
+	if (read_file(PROC_CMDLINE, cmdline, sizeof(cmdline)) ||
+	    vg_crash_cmdline(cmdline, crash, sizeof(crash))) {
+		vg_log(VG_LOG_ERR, "rd.verigate.kdump=%s: cannot make its command line from %s",
+		       cfg->kdump_kernel, PROC_CMDLINE);
+		return -1;
+	}
+	if (vg_crash_kernel_load(newroot, tree_dev, cfg, crash, err, sizeof(err))) {
+		vg_log(VG_LOG_ERR, "%s", err);
+		return -1;
+	}
+#ifndef VG_TEST_WITHOUT_GUARDS
+	if (cfg->mode == VG_MODE_ENFORCE && !(kept = vg_crash_kernel_keep(err, sizeof(err)))) {
+		vg_log(VG_LOG_ERR, "%s", err);
+		return -1;
+	}
+#endif
+	vg_log(VG_LOG_NOTICE, "crash kernel loaded: kernel=%s initrd=%s kept=%s cmdline=%s",
+	       cfg->kdump_kernel, cfg->kdump_initrd[0] ? cfg->kdump_initrd : "none", kept, crash);
+	return 0;
+}
+
 static int load_gate(const char *newroot)
 {
 	struct vg_policy_params params = { 0 };
@@ -366,6 +395,8 @@ static int load_gate(const char *newroot)
 	}
 #endif
 	report_loaded(&cfg, &root, &params, &rep, vg_ms_since(&start), verify_ms);
+	if (cfg.kdump_kernel[0] && load_crash_kernel(newroot, &cfg, root.dev))
+		return 1;
 	return 0;
 }
 

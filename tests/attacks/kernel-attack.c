@@ -12,6 +12,11 @@
  *   kernel-attack kexec-file-crash PATH  the same as the crash kernel
  *                                    (KEXEC_FILE_ON_CRASH, kexec_crash_loaded;
  *                                    needs crashkernel= to load)
+ *   kernel-attack kexec-crash-unload unload the crash kernel; "allowed" only
+ *                                    if kexec_crash_loaded then says 0
+ *   kernel-attack snapshot-restore   open /dev/snapshot to write a hibernation
+ *                                    image into it (uswsusp's restore)
+ *   kernel-attack hibernate          write "disk" to /sys/power/state
  *   kernel-attack dev-mem            open /dev/mem read-write
  *   kernel-attack dev-port           open /dev/port read-write
  *   kernel-attack iopl               iopl(3)
@@ -93,6 +98,29 @@ static int kexec_file(const char *path, unsigned long crash)
 	return allowed();
 }
 
+static int kexec_crash_unload(void)
+{
+	int loaded;
+
+	if (syscall(SYS_kexec_file_load, -1, -1, 0, NULL, KEXEC_FILE_UNLOAD | KEXEC_FILE_ON_CRASH))
+		return denied("kexec_file_load");
+	loaded = kexec_state("kexec_crash_loaded");
+	if (loaded != 0) {
+		printf("unloaded, but /sys/kernel/kexec_crash_loaded says %d\n", loaded);
+		return 2;
+	}
+	return allowed();
+}
+
+static int hibernate(void)
+{
+	int fd = open("/sys/power/state", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return denied("open /sys/power/state");
+	return result(write(fd, "disk", 4), "write disk to /sys/power/state");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "finit-module"))
@@ -105,10 +133,16 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "kexec-load-crash"))
 		return result(syscall(SYS_kexec_load, 0UL, 0UL, NULL, KEXEC_ON_CRASH),
 			      "kexec_load");
+	if (argc == 2 && !strcmp(argv[1], "kexec-crash-unload"))
+		return kexec_crash_unload();
 	if (argc == 3 && !strcmp(argv[1], "kexec-file"))
 		return kexec_file(argv[2], 0);
 	if (argc == 3 && !strcmp(argv[1], "kexec-file-crash"))
 		return kexec_file(argv[2], KEXEC_FILE_ON_CRASH);
+	if (argc == 2 && !strcmp(argv[1], "snapshot-restore"))
+		return result(open("/dev/snapshot", O_WRONLY | O_CLOEXEC), "open /dev/snapshot");
+	if (argc == 2 && !strcmp(argv[1], "hibernate"))
+		return hibernate();
 	if (argc == 2 && !strcmp(argv[1], "dev-mem"))
 		return result(open("/dev/mem", O_RDWR | O_CLOEXEC), "open /dev/mem");
 	if (argc == 2 && !strcmp(argv[1], "dev-port"))

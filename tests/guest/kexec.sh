@@ -18,6 +18,18 @@ efi=no
 lockdown=$(sed -n 's/.*\[\([a-z]*\)\].*/\1/p' /sys/kernel/security/lockdown 2> /dev/null)
 crash_size=$(cat /sys/kernel/kexec_crash_size 2> /dev/null || echo 0)
 guarded() { [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; }
+# A crash kernel the loader kept (rd.verigate.kdump=, kdump.sh): the kernel
+# then refuses later crash loads itself, before verigate is asked, and on
+# kernels without kexec_load_limit_panic every kexec load.
+kept=$(dmesg | sed -n 's/.*verigate: crash kernel loaded: .* kept=\([^ ]*\) .*/\1/p' | head -n 1)
+# latched CRASH: whether the kernel's own latch refuses this load first.
+latched() {
+    case $kept in
+        */kexec_load_disabled) return 0 ;;
+        */kexec_load_limit_panic) [ "$1" = crash ] ;;
+        *) return 1 ;;
+    esac
+}
 
 # The kexec refusal among the records verigate made since there were $_seq
 # (a load whose signature fails is also asked about lockdown, after it).
@@ -26,7 +38,8 @@ kexec_record() {
 }
 
 # kexec_case NAME KERNEL_TRUSTS CMD...: CMD loads an image. Enforcing with
-# guards it must be refused with EPERM and recorded; on the audit boot it
+# guards it must be refused with EPERM and recorded (or by the kernel's
+# latch, when the loader kept a crash kernel); on the audit boot it
 # loads and the audit is recorded; on the other controls it loads, unless
 # the kernel is locked down and does not trust the image (KERNEL_TRUSTS:
 # yes or no), when the kernel itself refuses it with EPERM.
@@ -36,7 +49,18 @@ kexec_case() {
     _seq=$(sed -n 's/^denials //p' /sys/fs/bpf/verigate/status 2> /dev/null)
     _out=$("$@" 2>&1)
     _new=$(sed -n 's/^denials //p' /sys/fs/bpf/verigate/status 2> /dev/null)
-    if guarded; then
+    if [ "$SURVEY" = 1 ]; then
+        [ "$_out" = allowed ] && _out=ran
+        echo "cell $_name: $(echo "$_out" | head -n 1)"
+        return
+    fi
+    case "$*" in *crash*) _kind=crash ;; *) _kind=kernel ;; esac
+    if guarded && latched "$_kind"; then
+        case $_out in
+            *"denied errno=EPERM"*) pass "$_name" "denied with EPERM by the kernel's latch ($kept), before verigate is asked" ;;
+            *) fail "$_name" "expected the kernel's latch ($kept) to refuse it, got: $_out" ;;
+        esac
+    elif guarded; then
         case $_out in
             *"denied errno=EPERM"*)
                 if [ "$_new" != "$_seq" ] && [ -n "$(kexec_record)" ]; then
@@ -103,10 +127,38 @@ if [ "$efi" = yes ]; then
     if dd if=/tmp/bootnext of="$var" bs=6 count=1 2> /tmp/efivar.err &&
         [ "$(od -An -tx1 "$var" | tr -d ' \n')" = 070000000000 ]; then
         rm -f "$var"
-        pass efi-boot-variable-write "BootNext written and removed (efivarfs: verigate does not guard it)"
+        [ "$SURVEY" = 1 ] && echo "cell efi-boot-variable-write: ran" ||
+            pass efi-boot-variable-write "BootNext written and removed (efivarfs: verigate does not guard it)"
     else
         fail efi-boot-variable-write "could not write BootNext: $(cat /tmp/efivar.err)"
     fi
 else
     skip efi-boot-variable-write "not an EFI boot"
+fi
+
+# Hibernation hands over to a kernel image too: the one written to swap, or
+# one that user space writes into /dev/snapshot and restores. Both are
+# refused by the lockdown guard (LOCKDOWN_HIBERNATION). The hibernation
+# itself runs as the kernel's freezer test (pm_test): it freezes every
+# task, thaws them and returns, so a control boot goes on.
+hibernation_case() {
+    _name=$1
+    shift
+    if [ "$SURVEY" != 1 ] && ! guarded && [ -n "$lockdown" ] && [ "$lockdown" != none ]; then
+        _out=$("$@" 2>&1)
+        case $_out in
+            *"denied errno=EPERM"*) pass "$_name" "the locked-down kernel refused it itself: $_out" ;;
+            *) fail "$_name" "expected the locked-down kernel to refuse it, got: $_out" ;;
+        esac
+    else
+        guard_attack "$_name" allowed "$@"
+    fi
+}
+hibernation_case hibernate-image-restore kernel-attack snapshot-restore
+if [ -w /sys/power/pm_test ]; then
+    echo freezer > /sys/power/pm_test
+    hibernation_case hibernate kernel-attack hibernate
+    echo none > /sys/power/pm_test
+else
+    skip hibernate "no /sys/power/pm_test: a real hibernation would stop the guest"
 fi

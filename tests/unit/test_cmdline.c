@@ -405,7 +405,7 @@ TEST(unknown_key_message_sanitized)
 	CHECK(printable(err));
 	CHECK_FAILS(longarg("rd.verigate=1 roothash=" H1 " rd.verigate.", 'k', 10000, "=1"));
 	CHECK_STR_HAS(err, "rd.verigate.kkkk");
-	CHECK(strlen(err) < 64 + 160); /* 64 characters of the key, then the known options */
+	CHECK(strlen(err) < 64 + 220); /* 64 characters of the key, then the known options */
 }
 
 TEST(unterminated_quote)
@@ -818,6 +818,35 @@ TEST(required_initramfs)
 	CHECK_STR_HAS(err, "rd.verigate=audit: this initramfs requires rd.verigate=1");
 }
 
+TEST(kdump_options)
+{
+	CHECK_INT_EQ(parse(ON " crashkernel=128M rd.verigate.kdump=/boot/vmlinuz"), 0);
+	CHECK_STR_EQ(cfg.kdump_kernel, "/boot/vmlinuz");
+	CHECK_STR_EQ(cfg.kdump_initrd, "");
+	CHECK_INT_EQ(parse(ON " rd.verigate.kdump_initrd=/boot/initrd.img rd.verigate.kdump=/boot/vmlinuz"), 0);
+	CHECK_STR_EQ(cfg.kdump_kernel, "/boot/vmlinuz");
+	CHECK_STR_EQ(cfg.kdump_initrd, "/boot/initrd.img");
+	CHECK_INT_EQ(parse(ON), 0);
+	CHECK_STR_EQ(cfg.kdump_kernel, "");
+	/* Off: not even looked at. */
+	CHECK_OFF("rd.verigate=0 rd.verigate.kdump=boot");
+}
+
+TEST(kdump_options_refused)
+{
+	CHECK_FAILS(ON " rd.verigate.kdump=boot/vmlinuz");
+	CHECK_STR_HAS(err, "rd.verigate.kdump=boot/vmlinuz: not an absolute path");
+	CHECK_FAILS(ON " rd.verigate.kdump");
+	CHECK_STR_HAS(err, "rd.verigate.kdump=: not an absolute path");
+	CHECK_FAILS(ON " rd.verigate.kdump=/boot/vmlinuz rd.verigate.kdump_initrd=initrd");
+	CHECK_STR_HAS(err, "rd.verigate.kdump_initrd=initrd: not an absolute path");
+	CHECK_FAILS(ON " rd.verigate.kdump_initrd=/boot/initrd.img");
+	CHECK_STR_HAS(err, "rd.verigate.kdump_initrd=/boot/initrd.img: given without rd.verigate.kdump=");
+	CHECK_FAILS(longarg(ON " rd.verigate.kdump=/", 'a', 255, ""));
+	CHECK_STR_HAS(err, "at most 255 printable characters");
+	CHECK(printable(err));
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -864,5 +893,7 @@ int main(int argc, char **argv)
 	RUN(usrhash_names_the_tree);
 	RUN(usrhash_refused);
 	RUN(required_initramfs);
+	RUN(kdump_options);
+	RUN(kdump_options_refused);
 	return unit_done();
 }
