@@ -2,7 +2,8 @@
 /*
  * Guards of verigate's BPF objects: no fd for its programs, maps or links,
  * by ID or any other way, and no program that could change what an LSM
- * hook returns.
+ * hook returns (LSM, fmod_ret and freplace programs, kprobes that call
+ * bpf_override_return).
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
@@ -31,8 +32,6 @@ static __always_inline int guard_bpf_cmd(int cmd, union bpf_attr *attr)
 		if (attr->prog_type == BPF_PROG_TYPE_TRACING &&
 		    attr->expected_attach_type == BPF_MODIFY_RETURN)
 			return guard_refuse(VG_OP_LOAD_FMOD_RET);
-		if (attr->prog_type == BPF_PROG_TYPE_KPROBE && kprobe_override)
-			return guard_refuse(VG_OP_LOAD_KPROBE);
 		return 0;
 	}
 	return 0;
@@ -66,10 +65,21 @@ int BPF_PROG(guard_bpf_map, struct bpf_map *map, unsigned int fmode, int ret)
 	return own_object(VG_OWN_MAP, map->id) ? guard_refuse(VG_OP_MAP_FD) : 0;
 }
 
+/*
+ * The kernel also asks here when it hands out the fd of a program it has
+ * just loaded, after the verifier: a kprobe program that calls
+ * bpf_override_return (the verifier marked it) could make a hook return
+ * success, and is refused, so the kernel frees it. Kprobes that only read
+ * load as before.
+ */
 SEC("lsm/bpf_prog")
 int BPF_PROG(guard_bpf_prog, struct bpf_prog *prog, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	return own_object(VG_OWN_PROG, prog->aux->id) ? guard_refuse(VG_OP_PROG_FD) : 0;
+	if (own_object(VG_OWN_PROG, prog->aux->id))
+		return guard_refuse(VG_OP_PROG_FD);
+	if (kprobe_override && BPF_CORE_READ_BITFIELD_PROBED(prog, kprobe_override))
+		return guard_refuse(VG_OP_LOAD_KPROBE);
+	return 0;
 }

@@ -102,6 +102,7 @@ struct bpf_prog_aux {
 } __attribute__((preserve_access_index));
 
 struct bpf_prog {
+	__u16 kprobe_override : 1; /* set by the verifier for bpf_override_return */
 	struct bpf_prog_aux *aux;
 } __attribute__((preserve_access_index));
 

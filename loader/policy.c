@@ -285,6 +285,29 @@ static int make_pin_dir(const char *pin_dir, struct stat *st, char *err, size_t 
 	return 0;
 }
 
+/*
+ * Whether kprobe programs can call bpf_override_return: load one that does.
+ * libbpf_probe_bpf_helper (libbpf 1.1) knows only the verifier's older
+ * wording for a helper a program type cannot use, and takes the newer one
+ * ("program of this type cannot use helper", 6.12's and 7.2's, which Debian
+ * builds without CONFIG_BPF_KPROBE_OVERRIDE) for support.
+ */
+static bool kprobe_override_helper(void)
+{
+	const struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_2, .imm = 0 },
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_override_return },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 4, NULL);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params *p,
 		       const struct vg_kernel_features *f, const struct stat *pin_dir)
 {
@@ -302,8 +325,7 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 	skel->rodata->bpffs_mountpoint_ino = p->bpffs_mountpoint_ino;
 	skel->rodata->sys_mountpoint_ino = p->sys_mountpoint_ino;
 	skel->rodata->dm_control_rdev = p->dm_control_rdev;
-	skel->rodata->kprobe_override =
-		libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, BPF_FUNC_override_return, NULL) > 0;
+	skel->rodata->kprobe_override = kprobe_override_helper();
 	skel->rodata->verity_trust = f->bdev_integrity_hooks;
 	skel->rodata->execve_check = f->execve_check;
 	skel->rodata->overlay_data_layer = f->real_data_inode;

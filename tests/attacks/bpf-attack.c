@@ -13,7 +13,6 @@
  *                                       for bprm_check_security
  *   bpf-attack load-fmod-ret            load an fmod_ret program for
  *                                       security_bprm_check
- *   bpf-attack load-kprobe              load a kprobe program
  *   bpf-attack load-socket-filter       load a socket filter, attach it to
  *                                       a UDP socket (SO_ATTACH_BPF)
  *   bpf-attack load-ext ID PATH         get an fd for program ID, replace its
@@ -251,16 +250,6 @@ static int load_for_func(enum bpf_prog_type type, enum bpf_attach_type attach_ty
 	return allowed();
 }
 
-static int load_kprobe(void)
-{
-	int fd = load(BPF_PROG_TYPE_KPROBE, 0, 0, 0);
-
-	if (fd < 0)
-		return denied("BPF_PROG_LOAD kprobe");
-	close(fd);
-	return allowed();
-}
-
 static int load_socket_filter(void)
 {
 	int fd, sock;
@@ -395,8 +384,6 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "load-fmod-ret"))
 		return load_for_func(BPF_PROG_TYPE_TRACING, BPF_MODIFY_RETURN,
 				     "security_bprm_check", "BPF_PROG_LOAD fmod_ret");
-	if (argc == 2 && !strcmp(argv[1], "load-kprobe"))
-		return load_kprobe();
 	if (argc == 2 && !strcmp(argv[1], "load-socket-filter"))
 		return load_socket_filter();
 	if (argc == 4 && !strcmp(argv[1], "load-ext"))

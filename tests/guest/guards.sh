@@ -83,13 +83,15 @@ fi
 # Programs that could make a hook return success.
 guard_attack bpf-load-lsm allowed bpf-attack load-lsm
 guard_attack bpf-load-fmod-ret allowed bpf-attack load-fmod-ret
-# Kprobes can override return values where the kernel has
-# bpf_override_return (the loader's kmsg line says kprobe_override=yes):
-# refused there, and still usable elsewhere (Debian's 6.1).
-if [ "$(loader_field kprobe_override)" = yes ]; then
-    guard_attack bpf-load-kprobe allowed bpf-attack load-kprobe
+# Kprobes: one that only reads loads, attaches and runs on every boot; one
+# that calls bpf_override_return (where the kernel has it: the loader's
+# line says kprobe_override=yes) could make a hook return success, and is
+# refused. Debian's 6.1 has no such helper: its verifier refuses the call.
+check bpf-kprobe-reads-and-counts allowed allowed kprobe-attack count
+if grep -qw bpf_override_return /proc/kallsyms; then
+    guard_attack bpf-load-kprobe-override allowed kprobe-attack override
 else
-    check bpf-load-kprobe-still-works allowed allowed bpf-attack load-kprobe
+    kernel_refuses bpf-load-kprobe-override EINVAL kprobe-attack override
 fi
 check bpf-socket-filter-still-works allowed allowed bpf-attack load-socket-filter
 
