@@ -34,27 +34,34 @@ static long sys_bpf(int cmd, union bpf_attr *attr)
 	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
 }
 
+/* The verifier's log of the last load. */
+static char verifier_log[4096];
+
 static int load_kprobe(const struct bpf_insn *insns, unsigned int count)
 {
-	static char log[4096];
 	union bpf_attr attr;
-	int fd, e;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.prog_type = BPF_PROG_TYPE_KPROBE;
 	attr.insns = (unsigned long)insns;
 	attr.insn_cnt = count;
 	attr.license = (unsigned long)"GPL";
-	attr.log_buf = (unsigned long)log;
-	attr.log_size = sizeof(log);
+	attr.log_buf = (unsigned long)verifier_log;
+	attr.log_size = sizeof(verifier_log);
 	attr.log_level = 1;
-	fd = sys_bpf(BPF_PROG_LOAD, &attr);
-	if (fd < 0 && log[0]) {
-		e = errno;
-		fprintf(stderr, "verifier log:\n%s", log);
-		errno = e;
-	}
-	return fd;
+	return sys_bpf(BPF_PROG_LOAD, &attr);
+}
+
+/* The verdict on a refused load, then (after it: the verdict is the
+ * first line) the verifier's reason, if it gave one. */
+static int load_denied(const char *what)
+{
+	int rc = denied(what);
+
+	fflush(stdout);
+	if (verifier_log[0])
+		fprintf(stderr, "verifier log:\n%s", verifier_log);
+	return rc;
 }
 
 static int fail_step(const char *what)
@@ -88,7 +95,7 @@ static int count(void)
 
 	prog = load_kprobe(insns, 2);
 	if (prog < 0)
-		return denied("BPF_PROG_LOAD kprobe");
+		return load_denied("BPF_PROG_LOAD kprobe");
 	memset(&attr, 0, sizeof(attr));
 	attr.enable_stats.type = BPF_STATS_RUN_TIME;
 	stats = sys_bpf(BPF_ENABLE_STATS, &attr);
@@ -136,7 +143,7 @@ static int override(void)
 	int fd = load_kprobe(insns, 4);
 
 	if (fd < 0)
-		return denied("BPF_PROG_LOAD kprobe with bpf_override_return");
+		return load_denied("BPF_PROG_LOAD kprobe with bpf_override_return");
 	close(fd);
 	return allowed();
 }
