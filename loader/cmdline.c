@@ -4,8 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Long enough for a full allow-list of sha512 digests. */
-#define ARG_MAX_LEN (VG_ALLOW_MAX * (VG_HASH_HEX_MAX + 1) + 1)
+#define ARG_MAX_LEN VG_CMDLINE_ARG_MAX
 #define SHOWN_MAX 64
 
 enum raw_slot {
@@ -59,13 +58,17 @@ static void keep(struct raw_options *raw, int slot, const char **field,
 	*field = raw->store[slot];
 }
 
-/* Split one argument into key and value the way the kernel does: double
- * quotes group, and are not part of the value. */
-static const char *next_arg(const char *p, char *key, char *value, bool *has_value)
+const char *vg_cmdline_next(const char *p, const char **start, char *key, char *value,
+			    bool *has_value)
 {
 	bool quoted = false;
 	size_t k = 0, v = 0;
 
+	while (*p == ' ' || *p == '\t' || *p == '\n')
+		p++;
+	if (!*p)
+		return NULL;
+	*start = p;
 	*has_value = false;
 	for (; *p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n')); p++) {
 		if (*p == '"') {
@@ -87,14 +90,10 @@ static const char *next_arg(const char *p, char *key, char *value, bool *has_val
 static void scan(const char *p, struct raw_options *raw)
 {
 	char key[ARG_MAX_LEN], value[ARG_MAX_LEN];
+	const char *start;
 	bool has_value;
 
-	while (*p) {
-		while (*p == ' ' || *p == '\t' || *p == '\n')
-			p++;
-		if (!*p)
-			break;
-		p = next_arg(p, key, value, &has_value);
+	while ((p = vg_cmdline_next(p, &start, key, value, &has_value))) {
 		if (!strcmp(key, "rd.verigate"))
 			keep(raw, SLOT_MODE, &raw->mode, has_value ? value : "");
 		else if (!strcmp(key, "rd.verigate.anon_exec"))

@@ -50,6 +50,20 @@ struct vg_config {
 	char kdump_initrd[256];
 };
 
+/* The longest key or value vg_cmdline_next yields (with its NUL): long
+ * enough for a full allow-list of sha512 digests; longer ones are cut. */
+#define VG_CMDLINE_ARG_MAX (VG_ALLOW_MAX * (VG_HASH_HEX_MAX + 1) + 1)
+
+/*
+ * The next argument of a kernel command line at or after p, split the way
+ * the kernel splits it: double quotes group, and are part of neither key
+ * nor value. Fills in key and value (VG_CMDLINE_ARG_MAX bytes each),
+ * whether it has a "=", and where its text starts; returns where its text
+ * ends, or NULL when no argument is left.
+ */
+const char *vg_cmdline_next(const char *p, const char **start, char *key, char *value,
+			    bool *has_value);
+
 /*
  * Parse a kernel command line (the text of /proc/cmdline). The last
  * occurrence of an option wins, as with dracut's getarg. The value of

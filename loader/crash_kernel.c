@@ -17,31 +17,10 @@ static const char *const dropped[] = {
 	"crashkernel", "rd.verigate.kdump", "rd.verigate.kdump_initrd", "BOOT_IMAGE", "initrd",
 };
 
-/* The end of the argument at p; double quotes group, as the kernel reads them. */
-static const char *arg_end(const char *p)
+static bool is_dropped(const char *key)
 {
-	bool quoted = false;
+	size_t i;
 
-	for (; *p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n')); p++)
-		if (*p == '"')
-			quoted = !quoted;
-	return p;
-}
-
-/* Whether the argument [p, end) has one of the dropped keys (quotes
- * are not part of a key). */
-static bool is_dropped(const char *p, const char *end)
-{
-	char key[32];
-	size_t k = 0, i;
-
-	for (; p < end && *p != '='; p++)
-		if (*p != '"') {
-			if (k + 1 >= sizeof(key))
-				return false;
-			key[k++] = *p;
-		}
-	key[k] = '\0';
 	for (i = 0; i < sizeof(dropped) / sizeof(dropped[0]); i++)
 		if (!strcmp(key, dropped[i]))
 			return true;
@@ -50,23 +29,22 @@ static bool is_dropped(const char *p, const char *end)
 
 int vg_crash_cmdline(const char *cmdline, char *out, size_t len)
 {
-	const char *p = cmdline, *end;
+	char key[VG_CMDLINE_ARG_MAX], value[VG_CMDLINE_ARG_MAX];
+	const char *p = cmdline, *start, *end;
+	bool has_value;
 	size_t n = 0;
 
 	if (!len)
 		return -1;
 	out[0] = '\0';
-	while (*p) {
-		while (*p == ' ' || *p == '\t' || *p == '\n')
-			p++;
-		if (!*p)
-			break;
-		end = arg_end(p);
-		if (!is_dropped(p, end)) {
-			if (n + (size_t)(end - p) + 1 >= len)
+	/* Split as the loader's own parser splits it, so that what it drops
+	 * is exactly what it reads as those options. */
+	while ((end = vg_cmdline_next(p, &start, key, value, &has_value))) {
+		if (!is_dropped(key)) {
+			if (n + (size_t)(end - start) + 1 >= len)
 				return -1;
-			memcpy(out + n, p, end - p);
-			n += end - p;
+			memcpy(out + n, start, end - start);
+			n += end - start;
 			out[n++] = ' ';
 		}
 		p = end;

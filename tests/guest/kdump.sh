@@ -8,7 +8,6 @@
 . /mnt/lib.sh
 
 kdump=$(cmdline_arg rd.verigate.kdump)
-guarded() { [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; }
 crash_loaded() { cat /sys/kernel/kexec_crash_loaded; }
 line=$(dmesg | grep -o "verigate: crash kernel loaded: .*" | head -n 1)
 

@@ -17,7 +17,7 @@ efi=no
 [ -d /sys/firmware/efi ] && efi=yes
 lockdown=$(sed -n 's/.*\[\([a-z]*\)\].*/\1/p' /sys/kernel/security/lockdown 2> /dev/null)
 crash_size=$(cat /sys/kernel/kexec_crash_size 2> /dev/null || echo 0)
-guarded() { [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; }
+locked_down() { [ -n "$lockdown" ] && [ "$lockdown" != none ]; }
 # A crash kernel the loader kept (rd.verigate.kdump=, kdump.sh): the kernel
 # then refuses later crash loads itself, before verigate is asked, and on
 # kernels without kexec_load_limit_panic every kexec load.
@@ -28,6 +28,15 @@ latched() {
         */kexec_load_disabled) return 0 ;;
         */kexec_load_limit_panic) [ "$1" = crash ] ;;
         *) return 1 ;;
+    esac
+}
+
+# refused_by_kernel NAME OUTPUT: a control boot whose locked-down kernel
+# must refuse the attack itself.
+refused_by_kernel() {
+    case $2 in
+        *"denied errno=EPERM"*) pass "$1" "the locked-down kernel refused it itself: $2" ;;
+        *) fail "$1" "expected the locked-down kernel to refuse it, got: $2" ;;
     esac
 }
 
@@ -70,11 +79,8 @@ kexec_case() {
                 fi ;;
             *) fail "$_name" "expected EPERM, got: $_out" ;;
         esac
-    elif [ "$lockdown" != none ] && [ -n "$lockdown" ] && [ "$_trusts" = no ]; then
-        case $_out in
-            *"denied errno=EPERM"*) pass "$_name" "the locked-down kernel refused it itself: $_out" ;;
-            *) fail "$_name" "expected the locked-down kernel to refuse it, got: $_out" ;;
-        esac
+    elif locked_down && [ "$_trusts" = no ]; then
+        refused_by_kernel "$_name" "$_out"
     elif [ "$MODE" = audit ] && [ "$GUARDS" -gt 0 ]; then
         case $_out in
             allowed)
@@ -144,12 +150,8 @@ fi
 hibernation_case() {
     _name=$1
     shift
-    if [ "$SURVEY" != 1 ] && ! guarded && [ -n "$lockdown" ] && [ "$lockdown" != none ]; then
-        _out=$("$@" 2>&1)
-        case $_out in
-            *"denied errno=EPERM"*) pass "$_name" "the locked-down kernel refused it itself: $_out" ;;
-            *) fail "$_name" "expected the locked-down kernel to refuse it, got: $_out" ;;
-        esac
+    if [ "$SURVEY" != 1 ] && ! guarded && locked_down; then
+        refused_by_kernel "$_name" "$("$@" 2>&1)"
     else
         guard_attack "$_name" allowed "$@"
     fi

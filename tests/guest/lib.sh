@@ -125,6 +125,9 @@ attack() { gated '[ "$MODE" = 1 ]' "$@"; }
 # Anonymous executable memory: denied only with rd.verigate.anon_exec=deny.
 anon_attack() { gated '[ "$MODE" = 1 ] && [ "$ANON" = deny ]' "$@"; }
 
-# An attack on the gate itself: denied when enforcing with guards (the
-# control boots: --guards off, audit).
-guard_attack() { gated '[ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]' "$@"; }
+# Whether this boot enforces with the guards (the control boots for the
+# guards: --guards off, audit, off).
+guarded() { [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; }
+
+# An attack on the gate itself: denied when enforcing with guards.
+guard_attack() { gated guarded "$@"; }
