@@ -13,9 +13,6 @@
 
 #include "guard.h"
 
-#define PROC_SUPER_MAGIC 0x9fa0
-#define FMODE_WRITE 0x2
-
 /* Only the names matter: CO-RE reads each value from the kernel's BTF. */
 enum kernel_read_file_id { READING_KEXEC_IMAGE, READING_KEXEC_INITRAMFS };
 enum kernel_load_data_id { LOADING_KEXEC_IMAGE };
@@ -28,35 +25,31 @@ enum lockdown_reason {
 	LOCKDOWN_XFRM_SECRET,
 };
 
-/* Whether a dentry's name is name (at most 15 characters). */
-static __always_inline bool dentry_named(struct dentry *d, const char *name, __u32 len)
-{
-	char buf[16];
-
-	if (bpf_probe_read_kernel_str(buf, sizeof(buf), BPF_CORE_READ(d, d_name.name)) != len + 1)
-		return false;
-	return !bpf_strncmp(buf, len + 1, name);
-}
-
 /*
  * kernel.ftrace_enabled=0 turns every ftrace-patched call site back into a
  * no-op, and with them the trampolines that run every BPF LSM program:
- * the gate would stay pinned and never run. Writing it is refused through
- * any procfs mount, from the moment the gate is loaded (the loader refuses
- * to load with it off: a value set on the kernel command line).
+ * the gate would stay pinned and never run. Writing it is refused from the
+ * moment the gate is loaded (the loader refuses to load with it off: a
+ * value set on the kernel command line).
+ *
+ * A cgroup/sysctl program on the root cgroup, not an LSM program on
+ * file_open: the kernel runs it for sysctl reads and writes only, through
+ * any procfs mount, in every cgroup and namespace (with BPF_F_ALLOW_MULTI
+ * every descendant runs it too). It is attached without a link, so no pin
+ * holds it and no fd can detach it. A later sysctl program could undo its
+ * verdict (bpf_set_retval), so guard_bpf refuses to load another.
  */
-SEC("lsm/file_open")
-int BPF_PROG(guard_ftrace_switch, struct file *file, int ret)
+SEC("cgroup/sysctl")
+int guard_ftrace_switch(struct bpf_sysctl *ctx)
 {
-	struct dentry *d;
+	static const char name[] = "kernel/ftrace_enabled";
+	char buf[sizeof(name)];
 
-	if (ret || !(file->f_mode & FMODE_WRITE) ||
-	    file->f_inode->i_sb->s_magic != PROC_SUPER_MAGIC)
-		return ret;
-	d = file->f_path.dentry;
-	if (dentry_named(d, "ftrace_enabled", 14) && dentry_named(d->d_parent, "kernel", 6))
-		return guard_refuse(VG_OP_FTRACE_SWITCH);
-	return 0;
+	if (!ctx->write ||
+	    bpf_sysctl_get_name(ctx, buf, sizeof(buf), 0) != sizeof(name) - 1 ||
+	    bpf_strncmp(buf, sizeof(buf), name))
+		return 1;
+	return guard_refuse(VG_OP_FTRACE_SWITCH) ? 0 : 1;
 }
 
 /*

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Guards of the pins on verigate's bpffs: they keep the gate's links alive
- * with no process holding an fd, so none may be opened for an fd (the
- * views only for reading), removed or renamed.
+ * with no process holding an fd, so none may be removed or renamed.
+ *
+ * Opening a pin is not guarded: that would put a program on
+ * inode_permission, which runs for every directory of every path walk. An
+ * fd for a pinned link gives nothing. LSM links have neither detach nor
+ * update, and the link keeps its program however many fds are closed. A
+ * view's iterator link can be updated, but only to a program of the same
+ * iterator target, and guard_bpf_prog hands out no fd for one.
  */
 #include <stdbool.h>
 #include <linux/bpf.h>
@@ -13,52 +19,15 @@
 #include "guard.h"
 #include "own_objects.h"
 
-#define MAY_EXEC 0x1
-#define MAY_WRITE 0x2
-#define MAY_APPEND 0x8
-#define MAY_OPEN 0x20
-
-/* The inode's number if it is on verigate's bpffs, else 0 (each field is
- * loaded once: see exec_gate.bpf.c on what a load costs the verifier). */
-static __always_inline __u64 bpffs_ino(struct inode *inode)
-{
-	return inode && inode->i_sb->s_dev == bpffs_dev ? inode->i_ino : 0;
-}
-
-/* The value for an inode on verigate's bpffs that is one of its pins. */
-static __always_inline __u32 *own_pin(struct inode *inode)
-{
-	return own_object(VG_OWN_PIN, bpffs_ino(inode));
-}
-
 /* A pinned link, or the directory that holds them. */
 static __always_inline bool is_pin(struct inode *inode)
 {
-	__u64 ino = bpffs_ino(inode);
+	__u64 ino;
 
-	return ino && (ino == pin_dir_ino || own_object(VG_OWN_PIN, ino) != NULL);
-}
-
-/*
- * BPF_OBJ_GET of a pin checks the pin inode's permission, without MAY_OPEN;
- * open(2) asks with MAY_OPEN. A view may be opened for reading, which runs
- * its iterator and yields text; a link fd for it (which could swap the
- * iterator's program) is refused like every other.
- */
-SEC("lsm/inode_permission")
-int BPF_PROG(guard_pin_open, struct inode *inode, int mask, int ret)
-{
-	__u32 *pin;
-
-	if (ret || !guarding())
-		return ret;
-	pin = own_pin(inode);
-	if (!pin)
-		return 0;
-	if ((*pin & VG_OWN_VIEW) && (mask & MAY_OPEN) &&
-	    !(mask & (MAY_WRITE | MAY_APPEND | MAY_EXEC)))
-		return 0;
-	return guard_refuse(VG_OP_PIN_OPEN);
+	if (!inode || inode->i_sb->s_dev != bpffs_dev)
+		return false;
+	ino = inode->i_ino;
+	return ino == pin_dir_ino || own_object(VG_OWN_PIN, ino);
 }
 
 SEC("lsm/inode_unlink")

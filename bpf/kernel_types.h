@@ -99,10 +99,12 @@ struct bpf_map {
 
 struct bpf_prog_aux {
 	__u32 id;
+	__u32 attach_btf_id;
 } __attribute__((preserve_access_index));
 
 struct bpf_prog {
 	__u16 kprobe_override : 1; /* set by the verifier for bpf_override_return */
+	enum bpf_attach_type expected_attach_type;
 	struct bpf_prog_aux *aux;
 } __attribute__((preserve_access_index));
 

@@ -17,7 +17,6 @@ enum vg_op {
 	VG_OP_LOAD_KPROBE,
 	VG_OP_MAP_FD,
 	VG_OP_PROG_FD,
-	VG_OP_PIN_OPEN,
 	VG_OP_PIN_UNLINK,
 	VG_OP_PIN_RMDIR,
 	VG_OP_PIN_RENAME,
@@ -39,6 +38,8 @@ enum vg_op {
 	VG_OP_FTRACE_SWITCH,
 	VG_OP_MAKE_SLAVE,
 	VG_OP_KEXEC,
+	VG_OP_LOAD_VIEW_ITER,
+	VG_OP_LOAD_SYSCTL,
 	VG_OP_COUNT,
 };
 
@@ -55,7 +56,6 @@ static const char vg_op_names[VG_OP_COUNT][24] = {
 	[VG_OP_LOAD_KPROBE] = "load-kprobe-override",
 	[VG_OP_MAP_FD] = "map-fd",
 	[VG_OP_PROG_FD] = "prog-fd",
-	[VG_OP_PIN_OPEN] = "pin-open",
 	[VG_OP_PIN_UNLINK] = "pin-unlink",
 	[VG_OP_PIN_RMDIR] = "pin-rmdir",
 	[VG_OP_PIN_RENAME] = "pin-rename",
@@ -77,6 +77,8 @@ static const char vg_op_names[VG_OP_COUNT][24] = {
 	[VG_OP_FTRACE_SWITCH] = "ftrace-switch",
 	[VG_OP_MAKE_SLAVE] = "make-slave",
 	[VG_OP_KEXEC] = "kexec",
+	[VG_OP_LOAD_VIEW_ITER] = "load-view-iter",
+	[VG_OP_LOAD_SYSCTL] = "load-sysctl",
 };
 
 #endif

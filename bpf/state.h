@@ -37,17 +37,13 @@ extern const volatile bool overlay_data_layer;
 
 /* Extra verity devices (6.12+, verity_trust.bpf.c): the root's digest,
  * the allow-list (both compared a word at a time, hence aligned), whether
- * a kernel-checked signature suffices, and the root's device-mapper
- * identity as DM ioctls name it. */
+ * a kernel-checked signature suffices. */
 extern const volatile bool verity_trust;
 extern const volatile __u8 root_digest[VG_DIGEST_MAX] __attribute__((aligned(8)));
 extern const volatile __u32 root_digest_len;
 extern const volatile __u8 allowed_digests[VG_ALLOW_MAX][VG_DIGEST_MAX] __attribute__((aligned(8)));
 extern const volatile __u32 allowed_digest_lens[VG_ALLOW_MAX];
 extern const volatile bool allow_signed;
-extern const volatile char root_dm_name[128];
-extern const volatile char root_dm_uuid[129];
-extern const volatile __u64 root_dm_dev; /* encoded as struct dm_ioctl's dev */
 
 /* For the status view: the verified tree's hash as given on the command
  * line, whether it is /usr (usrhash=), and the possible CPUs. */

@@ -39,12 +39,14 @@ enum vg_verdict {
 #define VG_OWN_MAX 48
 
 /* A key of the own_objects map (own_objects.h): which of verigate's
- * objects, and its ID (programs, maps, links) or inode number (pins). */
+ * objects, and its ID (programs, maps, links), inode number (pins) or BTF
+ * type ID (the iterator targets of the views' programs). */
 enum vg_own_kind {
 	VG_OWN_PROG = 1,
 	VG_OWN_MAP,
 	VG_OWN_LINK,
 	VG_OWN_PIN,
+	VG_OWN_VIEW_TARGET,
 	VG_OWN_KINDS,
 };
 
@@ -54,8 +56,6 @@ struct vg_own_key {
 	__u32 zero; /* padding, zeroed: part of the hashed key */
 };
 
-/* The value: for a pin, whether it is one of the read-only views. */
-#define VG_OWN_VIEW 1u
 #define VG_OWN_OBJECTS_MAX (VG_OWN_MAX * (VG_OWN_KINDS - 1))
 
 /* The last refusals that the denials view keeps. */

@@ -260,19 +260,51 @@ static size_t tail_at(const char *s, size_t max)
 	return len > max ? len - max : 0;
 }
 
-/* BPF_OBJ_GET needs no BPF object of its own, and loads nothing. */
+/* The ID of the link pinned at path (an fd for a pinned link is harmless,
+ * and not guarded: guard_pins.bpf.c), or 0 with errno set. */
+static __u32 pinned_link_id(const char *path)
+{
+	struct bpf_link_info info;
+	union bpf_attr attr;
+	int fd, err;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.pathname = (uint64_t)(uintptr_t)path;
+	fd = syscall(SYS_bpf, BPF_OBJ_GET, &attr, sizeof(attr));
+	if (fd < 0)
+		return 0;
+	memset(&info, 0, sizeof(info));
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = (uint64_t)(uintptr_t)&info;
+	err = syscall(SYS_bpf, BPF_OBJ_GET_INFO_BY_FD, &attr, sizeof(attr)) ? errno : 0;
+	close(fd);
+	errno = err;
+	return err ? 0 : info.id;
+}
+
+/* BPF_LINK_GET_FD_BY_ID of the exec gate's link: it needs no BPF object
+ * of its own, and loads nothing. */
 static void probe_guard(struct vg_probe *p, const struct vg_check_target *t)
 {
 	char path[4096], what[256];
 	union bpf_attr attr;
+	__u32 id;
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/%s", t->dir, GUARDED_PIN);
-	/* The messages keep the path's end, where its name is. */
-	snprintf(what, sizeof(what), "BPF_OBJ_GET of %s", path + tail_at(path, 200));
+	id = pinned_link_id(path);
+	if (!id) {
+		/* The messages keep the path's end, where its name is. */
+		snprintf(what, sizeof(what), "the link pinned at %s", path + tail_at(path, 200));
+		probe_error(p, what, errno);
+		return;
+	}
+	snprintf(what, sizeof(what), "BPF_LINK_GET_FD_BY_ID of the exec gate's link (ID %u)", id);
 	memset(&attr, 0, sizeof(attr));
-	attr.pathname = (uint64_t)(uintptr_t)path;
-	fd = syscall(SYS_bpf, BPF_OBJ_GET, &attr, sizeof(attr));
+	attr.link_id = id;
+	fd = syscall(SYS_bpf, BPF_LINK_GET_FD_BY_ID, &attr, sizeof(attr));
 	if (fd >= 0) {
 		close(fd);
 		probe_not_refused(p, "%s gave an fd", what);

@@ -103,6 +103,10 @@ int vg_attach_targets_collect(struct vg_attach_targets *t, const struct bpf_obje
 		const struct target_kind *kind = kind_of(section);
 		size_t n = t->count;
 
+		/* A cgroup program attaches to a cgroup, not to a kernel
+		 * function: libbpf's own handler loads it. */
+		if (!kind && bpf_program__type(prog) == BPF_PROG_TYPE_CGROUP_SYSCTL)
+			continue;
 		if (!kind) {
 			snprintf(err, errlen, "program %s: section %s has no attach target",
 				 bpf_program__name(prog), section);

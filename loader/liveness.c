@@ -67,7 +67,6 @@ enum hook {
 	H_MMAP_FILE,
 	H_FILE_MPROTECT,
 	H_FILE_OPEN,
-	H_INODE_PERMISSION,
 	H_FILE_IOCTL,
 	H_FILE_IOCTL_COMPAT,
 	H_INODE_RENAME,
@@ -86,6 +85,7 @@ enum hook {
 	H_PTRACE_TRACEME,
 	H_BDEV_SETINTEGRITY,
 	H_BDEV_FREE_SECURITY,
+	H_SYSCTL,
 	H_COUNT,
 	H_UNKNOWN = H_COUNT,
 };
@@ -103,7 +103,6 @@ static const struct {
 	[H_MMAP_FILE] = { .name = "mmap_file" },
 	[H_FILE_MPROTECT] = { .name = "file_mprotect" },
 	[H_FILE_OPEN] = { .name = "file_open" },
-	[H_INODE_PERMISSION] = { .name = "inode_permission" },
 	[H_FILE_IOCTL] = { .name = "file_ioctl" },
 	[H_FILE_IOCTL_COMPAT] = { .name = "file_ioctl_compat" },
 	[H_INODE_RENAME] = { .name = "inode_rename" },
@@ -125,6 +124,7 @@ static const struct {
 				  .not_probed = "runs only when dm-verity sets up a table" },
 	[H_BDEV_FREE_SECURITY] = { .name = "bdev_free_security",
 				   .not_probed = "runs only when a block device is freed" },
+	[H_SYSCTL] = { .name = "sysctl" }, /* cgroup/sysctl, on the root cgroup */
 };
 
 /* Whether a trigger got past a hook, and if not, why not. */
@@ -187,7 +187,6 @@ static void trigger_file(struct probe *p)
 	void *map;
 
 	note(p, H_FILE_OPEN, err, "open");
-	note(p, H_INODE_PERMISSION, err, "open");
 	if (fd < 0)
 		return;
 	map = mmap(NULL, page, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
@@ -383,14 +382,27 @@ static void trigger_ioctl_compat(struct probe *p)
 }
 #endif
 
+/* A sysctl read runs the root cgroup's sysctl programs first. */
+static void trigger_sysctl(struct probe *p)
+{
+	char buf[16];
+	int fd = open(VG_FTRACE_ENABLED, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		note(p, H_SYSCTL, errno, "open " VG_FTRACE_ENABLED);
+		return;
+	}
+	note(p, H_SYSCTL, past_hook(read(fd, buf, sizeof(buf)), 0), "read " VG_FTRACE_ENABLED);
+	close(fd);
+}
+
 /* Each trigger, and the hooks it reaches: it is made if one of them has
  * an attached program. */
 static const struct {
 	void (*run)(struct probe *p);
 	unsigned int hooks;
 } triggers[] = {
-	{ trigger_file, BIT(H_FILE_OPEN) | BIT(H_INODE_PERMISSION) | BIT(H_MMAP_FILE) |
-				BIT(H_FILE_MPROTECT) | BIT(H_FILE_IOCTL) },
+	{ trigger_file, BIT(H_FILE_OPEN) | BIT(H_MMAP_FILE) | BIT(H_FILE_MPROTECT) | BIT(H_FILE_IOCTL) },
 	{ trigger_exec, BIT(H_BPRM_CHECK) | BIT(H_BPRM_CREDS_FOR_EXEC) },
 	{ trigger_names, BIT(H_INODE_RENAME) | BIT(H_INODE_UNLINK) | BIT(H_INODE_RMDIR) },
 	{ trigger_mounts, BIT(H_SB_MOUNT) | BIT(H_MOVE_MOUNT) | BIT(H_SB_UMOUNT) },
@@ -399,6 +411,7 @@ static const struct {
 	{ trigger_lockdown, BIT(H_LOCKED_DOWN) },
 	{ trigger_ptrace, BIT(H_PTRACE_ACCESS_CHECK) },
 	{ trigger_ioctl_compat, BIT(H_FILE_IOCTL_COMPAT) },
+	{ trigger_sysctl, BIT(H_SYSCTL) },
 };
 
 /* Reading a view runs its iterator. */
@@ -482,7 +495,7 @@ static int run_count(int fd, __u64 *count)
 	return 0;
 }
 
-/* The hook of a section "lsm/HOOK" (or "lsm.s/HOOK"). */
+/* The hook of a section "lsm/HOOK", "lsm.s/HOOK" or "cgroup/HOOK". */
 static const char *hook_of(const char *section)
 {
 	const char *slash = strchr(section, '/');

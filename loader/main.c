@@ -205,7 +205,8 @@ static void id_list(char *buf, size_t len, const __u32 *ids, int count)
 
 	buf[0] = '\0';
 	for (i = 0; i < count && n < len; i++)
-		n += snprintf(buf + n, len - n, "%s%u", i ? "," : "", ids[i]);
+		if (ids[i]) /* no link: a program attached to a cgroup */
+			n += snprintf(buf + n, len - n, "%s%u", n ? "," : "", ids[i]);
 }
 
 /* Where the loader's time went and what each program cost the verifier
@@ -292,9 +293,6 @@ static void set_verity_params(const struct vg_config *cfg, const struct vg_root 
 
 	params->root_digest_len =
 		vg_hex_to_bytes(cfg->roothash, params->root_digest, sizeof(params->root_digest));
-	snprintf(params->root_dm_name, sizeof(params->root_dm_name), "%s", root->dm_name);
-	snprintf(params->root_dm_uuid, sizeof(params->root_dm_uuid), "%s", root->dm_uuid);
-	params->root_dm_dev = root->dev;
 	for (i = 0; i < cfg->allow_count; i++)
 		params->allow_digest_lens[i] = vg_hex_to_bytes(
 			cfg->allow[i], params->allow_digests[i], sizeof(params->allow_digests[i]));

@@ -4,9 +4,11 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
@@ -22,8 +24,12 @@ _Static_assert(VG_PROGS_MAX <= VG_OWN_MAX, "own_objects must have room for every
 
 struct attached {
 	int count;
-	struct bpf_link *links[VG_PROGS_MAX];
+	struct bpf_link *links[VG_PROGS_MAX]; /* NULL: on the root cgroup */
 	bool pinned[VG_PROGS_MAX];
+	int cgroup_fd; /* the root cgroup, once opened; else -1 */
+	/* A program on the root cgroup: its fd and attach type. */
+	int cgroup_prog_fds[VG_PROGS_MAX];
+	enum bpf_attach_type cgroup_types[VG_PROGS_MAX];
 };
 
 __u32 vg_kernel_dev(dev_t dev)
@@ -40,6 +46,13 @@ static bool is_guard(const struct bpf_program *prog)
 static bool is_view(const struct bpf_program *prog)
 {
 	return bpf_program__expected_attach_type(prog) == BPF_TRACE_ITER;
+}
+
+/* A program for a cgroup hook rather than an LSM hook: it goes on the root
+ * cgroup, without a link, so that nothing is pinned that could detach it. */
+static bool on_root_cgroup(const struct bpf_program *prog)
+{
+	return bpf_program__type(prog) == BPF_PROG_TYPE_CGROUP_SYSCTL;
 }
 
 static void disable(struct verigate_bpf *skel, const char *name)
@@ -60,8 +73,13 @@ static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
 	if (vg_kernel_features_probe(funcs, f, err, errlen))
 		return -1;
 	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
-	if (!f->ioctl_compat_hook)
+	/* Where dm-verity tells the LSMs of each table before it goes live
+	 * (6.12+), verigate_bdev_integrity keeps the root's own; a guard on
+	 * every ioctl would add nothing but its cost. */
+	if (!f->ioctl_compat_hook || f->bdev_integrity_hooks)
 		disable(skel, "guard_dm_ioctl32");
+	if (f->bdev_integrity_hooks)
+		disable(skel, "guard_dm_ioctl");
 	/* Each exec hook has a program that judges an overlay file by its
 	 * data layer (exec_gate_layers.bpf.c) and one that judges it by the
 	 * overlay's own device, which refuses every overlay file. */
@@ -105,6 +123,10 @@ static void rollback(struct attached *a, const char *pin_dir)
 	int i;
 
 	for (i = a->count - 1; i >= 0; i--) {
+		if (!a->links[i]) {
+			bpf_prog_detach2(a->cgroup_prog_fds[i], a->cgroup_fd, a->cgroup_types[i]);
+			continue;
+		}
 		if (a->pinned[i])
 			bpf_link__unpin(a->links[i]);
 		bpf_link__destroy(a->links[i]); /* last reference: detaches */
@@ -112,8 +134,9 @@ static void rollback(struct attached *a, const char *pin_dir)
 	rmdir(pin_dir);
 }
 
-/* The program's ID, and how many instructions the verifier processed. */
-static __u32 prog_id(int fd, __u32 *verified_insns)
+/* The program's ID, how many instructions the verifier processed, and
+ * the BTF type it is attached to. */
+static __u32 prog_id(int fd, __u32 *verified_insns, __u32 *attach_btf_id)
 {
 	struct bpf_prog_info info = { 0 };
 	__u32 len = sizeof(info);
@@ -121,6 +144,7 @@ static __u32 prog_id(int fd, __u32 *verified_insns)
 	if (bpf_obj_get_info_by_fd(fd, &info, &len))
 		return 0;
 	*verified_insns = info.verified_insns;
+	*attach_btf_id = info.attach_btf_id;
 	return info.id;
 }
 
@@ -141,18 +165,31 @@ static __u32 link_id(int fd)
 }
 
 /* Put one of verigate's objects out of everyone's reach (own_objects.h). */
-static int record_own(struct verigate_bpf *skel, enum vg_own_kind kind, __u64 id, __u32 flags,
-		      char *err, size_t errlen)
+static int record_own(struct verigate_bpf *skel, enum vg_own_kind kind, __u64 id, char *err,
+		      size_t errlen)
 {
 	struct vg_own_key key = { .id = id, .kind = kind };
+	__u32 none = 0;
 
-	if (!id || bpf_map__update_elem(skel->maps.own_objects, &key, sizeof(key), &flags,
-					sizeof(flags), BPF_NOEXIST)) {
+	if (!id || bpf_map__update_elem(skel->maps.own_objects, &key, sizeof(key), &none,
+					sizeof(none), BPF_NOEXIST)) {
 		snprintf(err, errlen, "record object %llu (kind %d): %s", (unsigned long long)id,
 			 kind, id ? strerror(errno) : "no ID");
 		return -1;
 	}
 	return 0;
+}
+
+/* The views share their iterator target (bpf_map): recorded once. */
+static int record_view_target(struct verigate_bpf *skel, __u32 btf_id, char *err, size_t errlen)
+{
+	struct vg_own_key key = { .id = btf_id, .kind = VG_OWN_VIEW_TARGET };
+	__u32 none;
+
+	if (btf_id && !bpf_map__lookup_elem(skel->maps.own_objects, &key, sizeof(key), &none,
+					    sizeof(none), 0))
+		return 0;
+	return record_own(skel, VG_OWN_VIEW_TARGET, btf_id, err, errlen);
 }
 
 /*
@@ -172,6 +209,49 @@ static void pin_path(char *path, size_t len, const char *pin_dir, const struct b
 	snprintf(path, len, "%s/%.*s", pin_dir, (int)n, name);
 }
 
+/*
+ * The root of the cgroup v2 hierarchy, from a mount of its own: whatever
+ * the initramfs mounted, and where, the root cgroup is every process's
+ * ancestor. The fd keeps it after the mount is gone.
+ */
+static int open_root_cgroup(char *err, size_t errlen)
+{
+	char dir[] = "/.verigate-cgroup.XXXXXX";
+	int fd = -1;
+
+	if (!mkdtemp(dir)) {
+		snprintf(err, errlen, "make a directory to mount cgroup2 on: %s", strerror(errno));
+		return -1;
+	}
+	if (mount("cgroup2", dir, "cgroup2", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+		snprintf(err, errlen, "mount cgroup2: %s", strerror(errno));
+	else if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		snprintf(err, errlen, "open the root cgroup: %s", strerror(errno));
+	umount2(dir, MNT_DETACH);
+	rmdir(dir);
+	return fd;
+}
+
+/* BPF_F_ALLOW_MULTI: a descendant cgroup's programs run before it, and
+ * none can replace it. */
+static int attach_to_root_cgroup(struct attached *a, const struct bpf_program *prog, char *err,
+				 size_t errlen)
+{
+	enum bpf_attach_type type = bpf_program__expected_attach_type(prog);
+	int fd = bpf_program__fd(prog);
+
+	if (a->cgroup_fd < 0 && (a->cgroup_fd = open_root_cgroup(err, errlen)) < 0)
+		return -1;
+	if (bpf_prog_attach(fd, a->cgroup_fd, type, BPF_F_ALLOW_MULTI)) {
+		snprintf(err, errlen, "attach %s to the root cgroup: %s", bpf_program__name(prog),
+			 strerror(errno));
+		return -1;
+	}
+	a->cgroup_prog_fds[a->count] = fd;
+	a->cgroup_types[a->count] = type;
+	return 0;
+}
+
 static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			  const struct vg_attach_targets *targets, const struct timespec *load_end,
 			  struct attached *a, struct vg_policy_report *report,
@@ -181,6 +261,7 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 	struct bpf_program *prog;
 	struct stat st;
 	char path[256];
+	__u32 target = 0;
 
 	bpf_object__for_each_program(prog, skel->obj) {
 		const char *name = bpf_program__name(prog);
@@ -194,16 +275,31 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			return -1;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &attach_start);
-		link = is_view(prog) ? bpf_program__attach_iter(prog, NULL)
-				     : bpf_program__attach_lsm(prog);
-		if (!link) {
-			snprintf(err, errlen, "attach %s: %s", name, strerror(errno));
-			return -1;
+		if (on_root_cgroup(prog)) {
+			if (attach_to_root_cgroup(a, prog, err, errlen))
+				return -1;
+			link = NULL;
+		} else {
+			link = is_view(prog) ? bpf_program__attach_iter(prog, NULL)
+					     : bpf_program__attach_lsm(prog);
+			if (!link) {
+				snprintf(err, errlen, "attach %s: %s", name, strerror(errno));
+				return -1;
+			}
 		}
 		clock_gettime(CLOCK_MONOTONIC, &attach_end);
 		report->attach_us[n] = vg_us_between(&attach_start, &attach_end);
 		report->load_us[n] = vg_attach_targets_load_us(targets, prog, load_end);
 		a->links[a->count++] = link;
+		report->prog_ids[n] =
+			prog_id(bpf_program__fd(prog), &report->verified_insns[n], &target);
+		snprintf(report->prog_names[n], sizeof(report->prog_names[n]), "%s", name);
+		report->guards += is_guard(prog);
+		report->count++;
+		if (record_own(skel, VG_OWN_PROG, report->prog_ids[n], err, errlen))
+			return -1;
+		if (!link)
+			continue;
 		pin_path(path, sizeof(path), pin_dir, prog);
 		if (bpf_link__pin(link, path) || (is_view(prog) && chmod(path, 0444)) ||
 		    stat(path, &st)) {
@@ -211,16 +307,11 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 			return -1;
 		}
 		a->pinned[n] = true;
-		report->prog_ids[n] = prog_id(bpf_program__fd(prog), &report->verified_insns[n]);
-		snprintf(report->prog_names[n], sizeof(report->prog_names[n]), "%s", name);
 		report->link_ids[n] = link_id(bpf_link__fd(link));
-		if (record_own(skel, VG_OWN_PROG, report->prog_ids[n], 0, err, errlen) ||
-		    record_own(skel, VG_OWN_LINK, report->link_ids[n], 0, err, errlen) ||
-		    record_own(skel, VG_OWN_PIN, st.st_ino, is_view(prog) ? VG_OWN_VIEW : 0, err,
-			       errlen))
+		if (record_own(skel, VG_OWN_LINK, report->link_ids[n], err, errlen) ||
+		    record_own(skel, VG_OWN_PIN, st.st_ino, err, errlen) ||
+		    (is_view(prog) && record_view_target(skel, target, err, errlen)))
 			return -1;
-		report->guards += is_guard(prog);
-		report->count++;
 	}
 	return 0;
 }
@@ -259,7 +350,7 @@ static int record_maps(struct verigate_bpf *skel, struct vg_policy_report *repor
 			snprintf(err, errlen, "too many maps");
 			return -1;
 		}
-		if (record_own(skel, VG_OWN_MAP, id, 0, err, errlen))
+		if (record_own(skel, VG_OWN_MAP, id, err, errlen))
 			return -1;
 		report->map_ids[report->map_count++] = id;
 	}
@@ -337,9 +428,6 @@ static void set_rodata(struct verigate_bpf *skel, const struct vg_policy_params 
 		skel->rodata->allowed_digest_lens[i] = p->allow_digest_lens[i];
 	}
 	skel->rodata->allow_signed = p->allow_signed;
-	memcpy((void *)skel->rodata->root_dm_name, p->root_dm_name, sizeof(p->root_dm_name));
-	memcpy((void *)skel->rodata->root_dm_uuid, p->root_dm_uuid, sizeof(p->root_dm_uuid));
-	skel->rodata->root_dm_dev = p->root_dm_dev;
 	memcpy((void *)skel->rodata->tree_hash_hex, p->tree_hash_hex, sizeof(p->tree_hash_hex));
 	skel->rodata->tree_is_usr = p->tree_is_usr;
 	memcpy((void *)skel->rodata->tree_data_dev, p->tree_data_dev, sizeof(p->tree_data_dev));
@@ -351,7 +439,7 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		      struct vg_policy_report *report, char *err, size_t errlen)
 {
 	struct vg_attach_targets targets;
-	struct attached a = { 0 };
+	struct attached a = { .cgroup_fd = -1 };
 	struct verigate_bpf *skel = NULL;
 	long user_ms, kernel_ms;
 	struct timespec phase, load_end;
@@ -414,6 +502,8 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 		bpf_link__destroy(a.links[i]); /* closes our fd; the pin keeps it */
 	rc = 0;
 out:
+	if (a.cgroup_fd >= 0)
+		close(a.cgroup_fd);
 	verigate_bpf__destroy(skel);
 	vg_attach_targets_unregister(&targets);
 	return rc;
@@ -443,7 +533,7 @@ int vg_policy_check_pinned(const char *pin_dir, bool deny_anon_exec, char *err, 
 		return -1;
 	}
 	bpf_object__for_each_program(prog, skel->obj) {
-		if (!bpf_program__autoload(prog))
+		if (!bpf_program__autoload(prog) || on_root_cgroup(prog))
 			continue;
 		pin_path(path, sizeof(path), pin_dir, prog);
 		if (stat(path, &st)) {

@@ -27,9 +27,6 @@ struct vg_policy_params {
 	/* The root as the exec gate's verity watch and the DM guard know it. */
 	unsigned char root_digest[VG_DIGEST_MAX];
 	int root_digest_len;
-	char root_dm_name[128];
-	char root_dm_uuid[129];
-	__u64 root_dm_dev; /* as struct dm_ioctl's dev */
 	/* Extra verity devices to trust (used where the kernel tells verity
 	 * tables to LSMs, 6.12+). */
 	int allow_count;

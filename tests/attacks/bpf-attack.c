@@ -4,9 +4,13 @@
  * an LSM verdict (and, as a check, programs that must keep working).
  *   bpf-attack get-fd prog|map|link ID  BPF_{PROG,MAP,LINK}_GET_FD_BY_ID
  *   bpf-attack obj-get PATH             BPF_OBJ_GET of a bpffs pin
- *   bpf-attack link-detach ID           get an fd for link ID, BPF_LINK_DETACH
- *   bpf-attack link-update ID           get fds for link ID and its program,
- *                                       BPF_LINK_UPDATE to that program
+ *   bpf-attack link-detach LINK         get an fd for LINK (an ID, or the
+ *                                       path of its pin), BPF_LINK_DETACH
+ *   bpf-attack link-update LINK         get an fd for LINK, load a program
+ *                                       that does nothing (for an iterator
+ *                                       link: an iterator over BPF maps,
+ *                                       the views' target; else a socket
+ *                                       filter), BPF_LINK_UPDATE to it
  *   bpf-attack map-write ID             get an fd for map ID, update the
  *                                       element of key 0 to a zero value
  *   bpf-attack load-lsm                 load (never attach) an LSM program
@@ -15,6 +19,12 @@
  *                                       security_bprm_check
  *   bpf-attack load-socket-filter       load a socket filter, attach it to
  *                                       a UDP socket (SO_ATTACH_BPF)
+ *   bpf-attack cgroup-sysctl-ids        the IDs of the sysctl programs on the
+ *                                       root cgroup (BPF_PROG_QUERY: no fd
+ *                                       needed), one a line
+ *   bpf-attack load-sysctl              load a sysctl program, attach it to
+ *                                       the root cgroup (/sys/fs/cgroup) with
+ *                                       BPF_F_ALLOW_MULTI, detach it
  *   bpf-attack load-ext ID PATH         get an fd for program ID, replace its
  *                                       global function vg_note_refusal by
  *                                       one that returns 0 (freplace), run
@@ -26,6 +36,7 @@
 #define _GNU_SOURCE
 #include <bpf/btf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/bpf.h>
 #include <netinet/in.h>
 #include <stdbool.h>
@@ -155,45 +166,12 @@ static int map_write(const char *id_arg)
 	return result(sys_bpf(BPF_MAP_UPDATE_ELEM, &attr), "BPF_MAP_UPDATE_ELEM");
 }
 
-/* LSM links support neither detach nor update: the kernel says EOPNOTSUPP. */
-static int link_change(const char *id_arg, bool update)
-{
-	struct bpf_link_info info;
-	union bpf_attr attr;
-	__u32 id;
-	int link, prog;
-
-	if (parse_id(id_arg, &id))
-		return 2;
-	link = fd_by_id(BPF_LINK_GET_FD_BY_ID, id);
-	if (link < 0)
-		return denied("BPF_LINK_GET_FD_BY_ID");
-	memset(&attr, 0, sizeof(attr));
-	if (!update) {
-		attr.link_detach.link_fd = link;
-		if (sys_bpf(BPF_LINK_DETACH, &attr) < 0)
-			return denied("BPF_LINK_DETACH");
-		return allowed();
-	}
-	if (obj_info(link, &info, sizeof(info)) < 0)
-		return denied("BPF_OBJ_GET_INFO_BY_FD");
-	prog = fd_by_id(BPF_PROG_GET_FD_BY_ID, info.prog_id);
-	if (prog < 0)
-		return denied("BPF_PROG_GET_FD_BY_ID");
-	memset(&attr, 0, sizeof(attr));
-	attr.link_update.link_fd = link;
-	attr.link_update.new_prog_fd = prog;
-	if (sys_bpf(BPF_LINK_UPDATE, &attr) < 0)
-		return denied("BPF_LINK_UPDATE");
-	return allowed();
-}
-
-/* Load "r0 = 0; exit" with what attr already says of its type and
+/* Load "r0 = ret; exit" with what attr already says of its type and
  * target; returns the fd, or -1 with errno set. */
-static int load_attr(union bpf_attr *attr)
+static int load_returning(union bpf_attr *attr, int ret)
 {
-	static const struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+	const struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = ret },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 	int fd, e;
@@ -213,6 +191,11 @@ static int load_attr(union bpf_attr *attr)
 	return fd;
 }
 
+static int load_attr(union bpf_attr *attr)
+{
+	return load_returning(attr, 0);
+}
+
 static int load(enum bpf_prog_type type, enum bpf_attach_type attach_type, __u32 btf_id,
 		int target_fd)
 {
@@ -226,27 +209,99 @@ static int load(enum bpf_prog_type type, enum bpf_attach_type attach_type, __u32
 	return load_attr(&attr);
 }
 
-/* Load a program of TYPE for the kernel function FUNC; never attach it. */
+/* Load a program of TYPE for the kernel function FUNC: its fd, -1 with
+ * errno set, or -2 if there is no such function. */
 static int load_for_func(enum bpf_prog_type type, enum bpf_attach_type attach_type,
-			 const char *func, const char *what)
+			 const char *func)
 {
 	struct btf *vmlinux = btf__load_vmlinux_btf();
-	int id, fd;
+	int id;
 
 	if (!vmlinux) {
 		fprintf(stderr, "bpf-attack: vmlinux BTF: %s\n", strerror(errno));
-		return 2;
+		return -2;
 	}
 	id = btf__find_by_name_kind(vmlinux, func, BTF_KIND_FUNC);
 	btf__free(vmlinux);
 	if (id < 0) {
 		fprintf(stderr, "bpf-attack: no FUNC %s in vmlinux BTF\n", func);
-		return 2;
+		return -2;
 	}
-	fd = load(type, attach_type, id, 0);
+	return load(type, attach_type, id, 0);
+}
+
+/* Load a program of TYPE for the kernel function FUNC; never attach it. */
+static int try_load_for_func(enum bpf_prog_type type, enum bpf_attach_type attach_type,
+			     const char *func, const char *what)
+{
+	int fd = load_for_func(type, attach_type, func);
+
+	if (fd == -2)
+		return 2;
 	if (fd < 0)
 		return denied(what);
 	close(fd);
+	return allowed();
+}
+
+/* An fd for link (an ID, or a pin's path), or -1 after saying why. */
+static int link_fd(const char *link)
+{
+	union bpf_attr attr;
+	__u32 id;
+	int fd;
+
+	if (link[0] == '/') {
+		memset(&attr, 0, sizeof(attr));
+		attr.pathname = ptr(link);
+		fd = sys_bpf(BPF_OBJ_GET, &attr);
+		if (fd < 0)
+			denied("BPF_OBJ_GET");
+		return fd;
+	}
+	if (parse_id(link, &id))
+		exit(2);
+	fd = fd_by_id(BPF_LINK_GET_FD_BY_ID, id);
+	if (fd < 0)
+		denied("BPF_LINK_GET_FD_BY_ID");
+	return fd;
+}
+
+/* LSM links support neither detach nor update (EOPNOTSUPP; EINVAL for an
+ * update); an iterator link's program can be replaced by another iterator
+ * over the same target. */
+static int link_change(const char *link, bool update)
+{
+	struct bpf_link_info info;
+	union bpf_attr attr;
+	int fd, prog;
+
+	fd = link_fd(link);
+	if (fd < 0)
+		return 1;
+	memset(&attr, 0, sizeof(attr));
+	if (!update) {
+		attr.link_detach.link_fd = fd;
+		if (sys_bpf(BPF_LINK_DETACH, &attr) < 0)
+			return denied("BPF_LINK_DETACH");
+		return allowed();
+	}
+	if (obj_info(fd, &info, sizeof(info)) < 0)
+		return denied("BPF_OBJ_GET_INFO_BY_FD");
+	if (info.type == BPF_LINK_TYPE_ITER) {
+		prog = load_for_func(BPF_PROG_TYPE_TRACING, BPF_TRACE_ITER, "bpf_iter_bpf_map");
+		if (prog < 0)
+			return prog == -2 ? 2 : denied("BPF_PROG_LOAD iter/bpf_map");
+	} else {
+		prog = load(BPF_PROG_TYPE_SOCKET_FILTER, 0, 0, 0);
+		if (prog < 0)
+			return denied("BPF_PROG_LOAD socket filter");
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.link_update.link_fd = fd;
+	attr.link_update.new_prog_fd = prog;
+	if (sys_bpf(BPF_LINK_UPDATE, &attr) < 0)
+		return denied("BPF_LINK_UPDATE");
 	return allowed();
 }
 
@@ -264,6 +319,62 @@ static int load_socket_filter(void)
 	}
 	if (setsockopt(sock, SOL_SOCKET, SO_ATTACH_BPF, &fd, sizeof(fd)))
 		return denied("setsockopt SO_ATTACH_BPF");
+	return allowed();
+}
+
+/* The root cgroup, where systemd mounts cgroup2; -1 after saying why not. */
+static int open_root_cgroup(void)
+{
+	int fd = open("/sys/fs/cgroup", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		fprintf(stderr, "bpf-attack: open /sys/fs/cgroup: %s\n", strerror(errno));
+	return fd;
+}
+
+static int cgroup_sysctl_ids(void)
+{
+	__u32 ids[64], i;
+	union bpf_attr attr;
+	int cgroup = open_root_cgroup();
+
+	if (cgroup < 0)
+		return 2;
+	memset(&attr, 0, sizeof(attr));
+	attr.query.target_fd = cgroup;
+	attr.query.attach_type = BPF_CGROUP_SYSCTL;
+	attr.query.prog_ids = ptr(ids);
+	attr.query.prog_cnt = sizeof(ids) / sizeof(ids[0]);
+	if (sys_bpf(BPF_PROG_QUERY, &attr) < 0)
+		return denied("BPF_PROG_QUERY");
+	for (i = 0; i < attr.query.prog_cnt; i++)
+		printf("%u\n", ids[i]);
+	return 0;
+}
+
+static int load_sysctl(void)
+{
+	union bpf_attr attr;
+	int fd, cgroup;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_CGROUP_SYSCTL;
+	attr.expected_attach_type = BPF_CGROUP_SYSCTL;
+	fd = load_returning(&attr, 1); /* 1: lets every sysctl through */
+	if (fd < 0)
+		return denied("BPF_PROG_LOAD sysctl");
+	cgroup = open_root_cgroup();
+	if (cgroup < 0)
+		return 2;
+	memset(&attr, 0, sizeof(attr));
+	attr.target_fd = cgroup;
+	attr.attach_bpf_fd = fd;
+	attr.attach_type = BPF_CGROUP_SYSCTL;
+	attr.attach_flags = BPF_F_ALLOW_MULTI;
+	if (sys_bpf(BPF_PROG_ATTACH, &attr) < 0)
+		return denied("BPF_PROG_ATTACH to the root cgroup");
+	if (sys_bpf(BPF_PROG_DETACH, &attr) < 0)
+		return denied("BPF_PROG_DETACH");
 	return allowed();
 }
 
@@ -379,13 +490,17 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "link-update"))
 		return link_change(argv[2], true);
 	if (argc == 2 && !strcmp(argv[1], "load-lsm"))
-		return load_for_func(BPF_PROG_TYPE_LSM, BPF_LSM_MAC, "bpf_lsm_bprm_check_security",
-				     "BPF_PROG_LOAD lsm");
+		return try_load_for_func(BPF_PROG_TYPE_LSM, BPF_LSM_MAC,
+					 "bpf_lsm_bprm_check_security", "BPF_PROG_LOAD lsm");
 	if (argc == 2 && !strcmp(argv[1], "load-fmod-ret"))
-		return load_for_func(BPF_PROG_TYPE_TRACING, BPF_MODIFY_RETURN,
-				     "security_bprm_check", "BPF_PROG_LOAD fmod_ret");
+		return try_load_for_func(BPF_PROG_TYPE_TRACING, BPF_MODIFY_RETURN,
+					 "security_bprm_check", "BPF_PROG_LOAD fmod_ret");
 	if (argc == 2 && !strcmp(argv[1], "load-socket-filter"))
 		return load_socket_filter();
+	if (argc == 2 && !strcmp(argv[1], "cgroup-sysctl-ids"))
+		return cgroup_sysctl_ids();
+	if (argc == 2 && !strcmp(argv[1], "load-sysctl"))
+		return load_sysctl();
 	if (argc == 4 && !strcmp(argv[1], "load-ext"))
 		return load_ext(argv[2], argv[3]);
 	return usage();

@@ -20,9 +20,10 @@
  *                                         make live a verity table for NAME
  *                                         with digest HEX and the extra
  *                                         optional arguments OPT
- *   dm-attack retable-restore NAME [OPT]...
- *                                         the same with NAME's own digest,
- *                                         then put the old table back live
+ *   dm-attack retable-restore NAME [--hash HEX] [OPT]...
+ *                                         the same with NAME's own digest
+ *                                         (or HEX), then put the old table
+ *                                         back live
  * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1); 2 on
  * misuse or setup error. remove, create-verity and retable leave their
  * change behind.
@@ -259,7 +260,7 @@ static int retable(const char *name, const char *hash, char **opts, int nopts)
  * all memory locked, and the original table is put back live whatever the
  * outcome (a refused resume leaves the new table in and NAME suspended).
  */
-static int retable_and_restore(const char *name, char **opts, int nopts)
+static int retable_and_restore(const char *name, const char *hash, char **opts, int nopts)
 {
 	struct dm_target_spec target;
 	static char line[DM_BUFFER / 2], edited[DM_BUFFER / 2];
@@ -268,7 +269,7 @@ static int retable_and_restore(const char *name, char **opts, int nopts)
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		return setup_error("mlockall failed");
 	if ((rc = verity_table_of(name, &target, line, sizeof(line))) ||
-	    (rc = edit_verity_line(line, NULL, opts, nopts, edited, sizeof(edited))))
+	    (rc = edit_verity_line(line, hash, opts, nopts, edited, sizeof(edited))))
 		return rc;
 	if (load_verity(name, &target, edited)) {
 		refused_load = 1;
@@ -347,8 +348,10 @@ int main(int argc, char **argv)
 		return create_verity(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 	if (argc >= 4 && !strcmp(argv[1], "retable"))
 		return retable(argv[2], argv[3], argv + 4, argc - 4);
+	if (argc >= 5 && !strcmp(argv[1], "retable-restore") && !strcmp(argv[3], "--hash"))
+		return retable_and_restore(argv[2], argv[4], argv + 5, argc - 5);
 	if (argc >= 3 && !strcmp(argv[1], "retable-restore"))
-		return retable_and_restore(argv[2], argv + 3, argc - 3);
+		return retable_and_restore(argv[2], NULL, argv + 3, argc - 3);
 	fprintf(stderr, "usage: see the comment at the top of dm-attack.c\n");
 	return 2;
 }

@@ -5,7 +5,7 @@
  *                                 (and back to read-only if that worked)
  *   write-attack write-dev DEV    open the block device DEV for writing and
  *                                 write its first 4 KiB back unchanged
- *   write-attack open-write PATH  open PATH write-only (nothing is written)
+ *   write-attack write PATH       open PATH write-only, write a line to it
  * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1).
  */
 #define _GNU_SOURCE
@@ -45,12 +45,15 @@ static int write_dev(const char *dev)
 	return allowed();
 }
 
-static int open_write(const char *path)
+static int write_line(const char *path)
 {
+	static const char line[] = "verigate write-attack\n";
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return denied("open O_WRONLY");
+	if (write(fd, line, sizeof(line) - 1) < 0)
+		return denied("write");
 	close(fd);
 	return allowed();
 }
@@ -61,8 +64,8 @@ int main(int argc, char **argv)
 		return remount_rw(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "write-dev"))
 		return write_dev(argv[2]);
-	if (argc == 3 && !strcmp(argv[1], "open-write"))
-		return open_write(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "write"))
+		return write_line(argv[2]);
 	fprintf(stderr, "usage: see the comment at the top of write-attack.c\n");
 	return 2;
 }

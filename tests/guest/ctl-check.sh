@@ -1,14 +1,12 @@
 # In-guest test: verigatectl check proves that the gate refuses, by trying
 # what it must refuse (exec, an AT_EXECVE_CHECK question and an executable
-# mapping of a memfd copy of itself, an fd for the exec gate's pin) and
+# mapping of a memfd copy of itself, an fd for the exec gate's link by ID) and
 # finding each refusal counted. The controls: built without guards the guard
 # probe gets its fd (exit 5, while the others are still refused); audit lets
 # all of them through and counts them (exit 3); off has nothing to check
 # (exit 4). Kernels without AT_EXECVE_CHECK (before 6.14) say that probe was
 # not made, and the verdict stands on the other three.
 . /mnt/lib.sh
-
-pin=/sys/fs/bpf/verigate/verigate_exec
 
 out=$(verigatectl check 2>&1)
 rc=$?
@@ -48,7 +46,7 @@ exec_check_is() {
     fi
 }
 mapped="the memfd copy was mapped executable"
-got_fd="BPF_OBJ_GET of $pin gave an fd"
+got_fd="BPF_LINK_GET_FD_BY_ID of the exec gate's link \(ID [0-9]+\) gave an fd"
 
 if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
     want_rc=0 word=passed summary="verigate: check passed"

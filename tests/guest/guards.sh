@@ -42,13 +42,12 @@ if [ "$SURVEY" != 1 ]; then
     # the next window.
     sleep 6
 fi
-guard_attack bpf-obj-get-pin allowed bpf-attack obj-get "$pin_dir/verigate_exec"
-# Detaching or updating an LSM link is not possible even with an fd (the
-# kernel has no detach or update for them: EOPNOTSUPP, or EINVAL for update
-# on 6.1); the guards refuse the fd itself.
+# An fd for a link by ID is refused; detaching or updating an LSM link is
+# not possible even with one (the kernel has no detach or update for them:
+# EOPNOTSUPP, and EINVAL for an update).
 for op in detach update; do
     out=$(bpf-attack link-$op "$(first_id link_ids)" 2>&1)
-    if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
+    if guarded; then
         check "bpf-link-$op" denied "" echo "$out"
     else
         case $out in
@@ -57,6 +56,16 @@ for op in detach update; do
             *) fail "bpf-link-$op" "expected the kernel to refuse, got: $out" ;;
         esac
     fi
+done
+# So opening a pin is not guarded (a guard would run on every directory of
+# every path walk): BPF_OBJ_GET of each gives a link fd, on every boot, and
+# the kernel refuses to detach or update the link behind it. The views'
+# iterator links are in views.sh.
+for pin in "$pin_dir"/*; do
+    name=${pin##*/}
+    case $name in status | denials | '*') continue ;; esac
+    kernel_refuses "pin-link-detach-$name" EOPNOTSUPP bpf-attack link-detach "$pin"
+    kernel_refuses "pin-link-update-$name" EINVAL bpf-attack link-update "$pin"
 done
 guard_attack bpf-map-dump allowed sh -c 'bpftool map dump name counters > /dev/null && echo allowed'
 # The map of verigate's own objects is frozen by the loader: even with an
@@ -94,6 +103,9 @@ else
     kernel_refuses bpf-load-kprobe-override EINVAL kprobe-attack override
 fi
 check bpf-socket-filter-still-works allowed allowed bpf-attack load-socket-filter
+# A sysctl program: one attached after verigate's on the root cgroup could
+# undo its refusal of the ftrace switch (bpf_set_retval).
+guard_attack bpf-load-sysctl allowed bpf-attack load-sysctl
 
 # ftrace patching: kernel.ftrace_enabled=0 turns the hooks' call sites,
 # and with them every BPF LSM program, back into no-ops. Through /proc,
@@ -223,10 +235,22 @@ else
 fi
 
 # The trusted device: a verity table with another root hash, suspend, rename.
-guard_attack dm-reload-verity-other-hash allowed dm-attack reload-verity root \
-    0000000000000000000000000000000000000000000000000000000000000001
-guard_attack dm-suspend-root allowed dm-attack suspend root
-guard_attack dm-rename-root allowed dm-attack rename root evil
+other_hash=0000000000000000000000000000000000000000000000000000000000000001
+if [ "$(loader_field verity_trust)" = yes ]; then
+    # 6.12+: no guard on ioctls. The table watch (not a guard: on every
+    # enforcing boot) refuses the table before it goes live, and the old
+    # one is put back. Suspend and rename go through: a pause, whose resume
+    # meets the watch again, and a new name, while the gate knows the root
+    # by its device number; the gate still refuses afterwards.
+    attack dm-retable-root-other-hash allowed dm-attack retable-restore root --hash "$other_hash"
+    check dm-suspend-root allowed allowed dm-attack suspend root
+    check dm-rename-root allowed allowed dm-attack rename root evil
+    attack exec-after-dm-suspend-rename "vg-hello: running" vg-try exec /tmp/hello
+else
+    guard_attack dm-reload-verity-other-hash allowed dm-attack reload-verity root "$other_hash"
+    guard_attack dm-suspend-root allowed dm-attack suspend root
+    guard_attack dm-rename-root allowed dm-attack rename root evil
+fi
 
 # bpffs: hide it, move it.
 guard_attack mount-over-bpffs allowed mount-attack over /sys/fs/bpf

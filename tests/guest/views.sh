@@ -37,17 +37,29 @@ if [ -n "$(field live_at_boot)" ] && [ "$(field live_at_boot)" = "$(loader_field
 else
     fail status-live-at-boot "view: '$(field live_at_boot)', loader: '$(loader_field live)'"
 fi
-# Every attached program is named, and each has its pin (the views too);
-# a program judging overlay files by their data layer (7.2) is pinned
+# Every attached program is named, and each has its pin (the views too),
+# but those on the root cgroup, which have no link: as many of the
+# loader's programs are there (BPF_PROG_QUERY: bpftool would need an fd).
+# A program judging overlay files by their data layer (7.2) is pinned
 # under the name of the one it stands in for.
 programs=$(field programs | tr ',' ' ')
-missing=""
-for p in $programs; do [ -e "$pin_dir/${p%_layers}" ] || missing="$missing $p"; done
-if [ -n "$programs" ] && [ -z "$missing" ] && [ -e "$pin_dir/status" ] && [ -e "$pin_dir/denials" ] &&
-    [ $(($(echo "$programs" | wc -w) + 2)) = "$(ls "$pin_dir" | wc -l)" ]; then
-    pass status-programs "$(echo "$programs" | wc -w) programs, each pinned, and 2 views"
+missing="" pinned=0 unpinned=0
+for p in $programs; do
+    if [ -e "$pin_dir/${p%_layers}" ]; then
+        pinned=$((pinned + 1))
+    else
+        unpinned=$((unpinned + 1)) missing="$missing $p"
+    fi
+done
+on_cgroup=0
+for id in $(bpf-attack cgroup-sysctl-ids); do
+    case ,$(loader_field prog_ids), in *",$id,"*) on_cgroup=$((on_cgroup + 1)) ;; esac
+done
+if [ -n "$programs" ] && [ "$unpinned" = "$on_cgroup" ] && [ -e "$pin_dir/status" ] &&
+    [ -e "$pin_dir/denials" ] && [ $((pinned + 2)) = "$(ls "$pin_dir" | wc -l)" ]; then
+    pass status-programs "$(echo "$programs" | wc -w) programs: $pinned pinned,${missing:- none} on the root cgroup; and 2 views"
 else
-    fail status-programs "programs '$programs', missing '$missing', pins: $(ls "$pin_dir" | tr '\n' ' ')"
+    fail status-programs "programs '$programs', unpinned '$missing', $on_cgroup of them on the root cgroup, pins: $(ls "$pin_dir" | tr '\n' ' ')"
 fi
 
 # Exact counts: N refused execs raise exec/deny (audit: exec/audit) by N,
@@ -137,8 +149,15 @@ else
     fail ctl-denials-follow "no record of inode $followed_ino in: $(tail -n 3 /tmp/follow.out)"
 fi
 
-# The views cannot be written or had as BPF objects (a link fd could swap
-# the iterator's program); removal last, as on the controls it succeeds.
-guard_attack view-open-write allowed write-attack open-write "$pin_dir/status"
-guard_attack view-obj-get allowed bpf-attack obj-get "$pin_dir/status"
+# The views cannot be written: a view has no write (EINVAL), on every boot.
+kernel_refuses view-write EINVAL write-attack write "$pin_dir/status"
+# A view's link fd (its pin is not guarded: guards.sh) could swap the
+# iterator's program for another iterator over BPF maps, which is refused
+# where the guards are; on the controls the swap goes through and the view
+# then prints nothing. Then removal. Both on the denials view, last, as on
+# the controls they succeed.
+guard_attack view-link-update allowed bpf-attack link-update "$pin_dir/denials"
+if ! guarded && [ "$SURVEY" != 1 ]; then
+    check view-link-update-emptied allowed empty sh -c "[ -z \"\$(cat $pin_dir/denials)\" ] && echo empty"
+fi
 guard_attack view-unlink allowed sh -c "rm $pin_dir/denials && echo allowed"
