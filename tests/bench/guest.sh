@@ -3,14 +3,19 @@
 # REPEATS times each, interleaved, then the BPF programs' own statistics
 # where bpftool may read them. Prints "sample WORKLOAD NS_PER_OP OPS" lines,
 # "bpf_cost WORKLOAD OPS NS_TOTAL" (verigate's programs' time in a timed
-# loop, where readable), "refused WORKLOAD WHY", "boot_ms MS" (kernel start to this script),
+# loop, where readable), "prog_runs WORKLOAD OPS ID NAME RUN_CNT RUN_NS"
+# (each of those programs' share of it), "prog_hook ID NAME TYPE HOOK"
+# (each program's hook), "untar_tree FILES DIRS KB" (the tree the real
+# workload unpacks), "refused WORKLOAD WHY", "boot_ms MS" (kernel start to this script),
 # "idle_ms MS" (the CPU's idle time in it),
 # "initrd_ms MS" (the initramfs' start to this script), "loader_ms MS",
 # "load_phases_ms ...", "verified_insns NAME=N,...", "load_attach_us
 # NAME=LOAD/ATTACH,...", "pmu WHAT", "unverified_exec runs|refused" and
 # "progs_json JSON".
 #   TWINS=1           also count the floor under verigate's cost ("twinned_cost
-#                     WORKLOAD N NS_TOTAL", "twin_floor WORKLOAD N NS_TOTAL")
+#                     WORKLOAD N NS_TOTAL", "twin_floor WORKLOAD N NS_TOTAL",
+#                     "twin_runs WORKLOAD N ID RUN_CNT RUN_NS", "twin_skip ID
+#                     NAME WHY")
 #   IMA=1             first make IMA appraise every exec and executable
 #                     mapping against the test key (the image is signed)
 #   EXPECT_UNVERIFIED runs or refused: what this configuration must do
@@ -62,18 +67,48 @@ while [ $i -lt 50 ]; do
     i=$((i + 1))
 done
 SCRIPT
-# Each workload of vg-bench as NAME:COUNT.
+# Each of verigate's programs and its hook (where the guards let vg-bench
+# see them).
+vg-bench --hooks 2> /dev/null
+# The real workload: unpack a source tree (/mnt/src.tar, the Linux UAPI
+# headers, tests/bench/run) from tmpfs into tmpfs and remove it again, as
+# one command. Once untimed first, to count the tree.
+untar="mkdir /tmp/untar && tar -xf /tmp/src.tar -C /tmp/untar && rm -rf /tmp/untar"
+cat /mnt/src.tar > /tmp/src.tar || exit 1
+mkdir /tmp/untar && tar -xf /tmp/src.tar -C /tmp/untar || exit 1
+echo "untar_tree $(find /tmp/untar -type f | wc -l) $(find /tmp/untar -type d | wc -l) $(du -sk /tmp/untar | cut -f1)"
+rm -rf /tmp/untar
+# vg_bench [--empty-twins] NAME COUNT: vg-bench on that workload (untar:
+# the command above, the others vg-bench's own).
+vg_bench() {
+    twins=
+    if [ "$1" = --empty-twins ]; then
+        twins=$1
+        shift
+    fi
+    # shellcheck disable=SC2086 # $twins: one word or none
+    if [ "$1" = untar ]; then
+        vg-bench $twins "$1" "$2" /bin/sh -c "$untar"
+    else
+        vg-bench $twins "$1" "$2"
+    fi
+}
+# Each workload of vg-bench as NAME:COUNT: under TCG the exec loops take
+# seconds, the others 0.2 to 1 s.
 workloads="spawn-static:$((2000 * SCALE)) spawn-dynamic:$((200 * SCALE)) dlopen:$((1000 * SCALE))
-    mprotect:$((10000 * SCALE))"
+    mprotect:$((10000 * SCALE)) stat:$((40000 * SCALE)) open:$((25000 * SCALE))
+    open-read:$((20000 * SCALE)) open-write:$((20000 * SCALE)) ioctl:$((200000 * SCALE))
+    rename:$((4000 * SCALE)) untar:$((2 * SCALE))"
 r=0
 while [ $r -lt "$REPEATS" ]; do
     for w in $workloads; do
         # A workload the gate refuses (IPE: anonymous executable memory)
         # is reported, not timed.
         # vg-bench prints "WORKLOAD N NS_PER_OP" and, where the BPF
-        # statistics can be read, "bpf_cost WORKLOAD N NS_TOTAL".
-        if out=$(vg-bench "${w%:*}" "${w#*:}" 2>&1); then
-            echo "$out" | awk '$1 == "bpf_cost" { print; next } { print "sample", $1, $3, $2 }'
+        # statistics can be read, "bpf_cost WORKLOAD N NS_TOTAL" and
+        # "prog_runs" lines.
+        if out=$(vg_bench "${w%:*}" "${w#*:}" 2>&1); then
+            echo "$out" | awk '$1 == "bpf_cost" || $1 == "prog_runs" { print; next } { print "sample", $1, $3, $2 }'
         else
             echo "refused ${w%:*} $out"
         fi
@@ -90,11 +125,11 @@ done
 # loops are not timed samples: the twins slow them.
 if [ "${TWINS:-0}" = 1 ]; then
     for w in $workloads; do
-        out=$(vg-bench --empty-twins "${w%:*}" "${w#*:}" 2>&1) || {
+        out=$(vg_bench --empty-twins "${w%:*}" "${w#*:}" 2>&1) || {
             echo "bench: vg-bench --empty-twins ${w%:*}: $out" >&2
             exit 1
         }
-        echo "$out" | awk '$1 == "twinned_cost" || $1 == "twin_floor"'
+        echo "$out" | awk '$1 ~ /^(twinned_cost|twin_floor|twin_runs|twin_skip)$/'
     done
 fi
 # run_cnt, run_time_ns and verified_insns of every BPF program, for the
