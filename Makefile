@@ -227,7 +227,8 @@ compare: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-progs
 	$(Q)tests/compare
 
-# Cost per exec, mmap and boot as ratios to no gate and to IPE; rewrites
+# Cost per exec, mmap, stat, open, ioctl, rename, a tarball unpacked and
+# boot, as ratios to no gate and to IPE, and per hook; rewrites
 # docs/performance.md and docs/performance.png. Not part of check.
 bench: deps
 	$(Q)tests/lib/install-deps python3-matplotlib ima-evm-utils valgrind
