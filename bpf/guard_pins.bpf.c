@@ -19,12 +19,23 @@
 #include "guard.h"
 #include "own_objects.h"
 
-/* A pinned link, or the directory that holds them. */
+/*
+ * Whether a name in dir may be a pin: dir is on verigate's bpffs. Checked
+ * first, with one chain of loads: unlink, rmdir and rename run for every
+ * file any process removes or renames, and a rename never leaves its
+ * mount, so one directory tells for both names.
+ */
+static __always_inline bool on_bpffs(struct inode *dir)
+{
+	return dir->i_sb->s_dev == bpffs_dev;
+}
+
+/* A pinned link, or the directory that holds them (inode on the bpffs). */
 static __always_inline bool is_pin(struct inode *inode)
 {
 	__u64 ino;
 
-	if (!inode || inode->i_sb->s_dev != bpffs_dev)
+	if (!inode)
 		return false;
 	ino = inode->i_ino;
 	return ino == pin_dir_ino || own_object(VG_OWN_PIN, ino);
@@ -33,7 +44,7 @@ static __always_inline bool is_pin(struct inode *inode)
 SEC("lsm/inode_unlink")
 int BPF_PROG(guard_pin_unlink, struct inode *dir, struct dentry *dentry, int ret)
 {
-	if (ret || !guarding())
+	if (ret || !on_bpffs(dir) || !guarding())
 		return ret;
 	return is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_UNLINK) : 0;
 }
@@ -41,7 +52,7 @@ int BPF_PROG(guard_pin_unlink, struct inode *dir, struct dentry *dentry, int ret
 SEC("lsm/inode_rmdir")
 int BPF_PROG(guard_pin_rmdir, struct inode *dir, struct dentry *dentry, int ret)
 {
-	if (ret || !guarding())
+	if (ret || !on_bpffs(dir) || !guarding())
 		return ret;
 	return is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_RMDIR) : 0;
 }
@@ -50,10 +61,9 @@ SEC("lsm/inode_rename")
 int BPF_PROG(guard_pin_rename, struct inode *old_dir, struct dentry *old_dentry,
 	     struct inode *new_dir, struct dentry *new_dentry, int ret)
 {
-	if (ret || !guarding())
+	if (ret || !on_bpffs(old_dir) || !guarding())
 		return ret;
-	if (is_pin(old_dentry->d_inode) || is_pin(new_dentry->d_inode) ||
-	    is_pin(new_dir))
+	if (is_pin(old_dentry->d_inode) || is_pin(new_dentry->d_inode) || is_pin(new_dir))
 		return guard_refuse(VG_OP_PIN_RENAME);
 	return 0;
 }

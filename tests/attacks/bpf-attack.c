@@ -373,6 +373,7 @@ static int load_sysctl(void)
 	attr.attach_flags = BPF_F_ALLOW_MULTI;
 	if (sys_bpf(BPF_PROG_ATTACH, &attr) < 0)
 		return denied("BPF_PROG_ATTACH to the root cgroup");
+	attr.attach_flags = 0; /* 6.6+ refuses flags on a detach */
 	if (sys_bpf(BPF_PROG_DETACH, &attr) < 0)
 		return denied("BPF_PROG_DETACH");
 	return allowed();
