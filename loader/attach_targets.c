@@ -9,7 +9,7 @@
 
 struct target_kind {
 	const char *section_prefix;
-	const char *func_prefix;
+	const char *func_prefix; /* NULL: it attaches to no kernel function */
 	enum bpf_prog_type prog_type;
 	enum bpf_attach_type attach_type;
 	long prog_flags; /* handed to libbpf as the handler's cookie */
@@ -19,6 +19,8 @@ static const struct target_kind kinds[] = {
 	{ "lsm/", "bpf_lsm_", BPF_PROG_TYPE_LSM, BPF_LSM_MAC, 0 },
 	{ "lsm.s/", "bpf_lsm_", BPF_PROG_TYPE_LSM, BPF_LSM_MAC, BPF_F_SLEEPABLE },
 	{ "iter/", "bpf_iter_", BPF_PROG_TYPE_TRACING, BPF_TRACE_ITER, 0 },
+	/* A cgroup program: its handler only notes the hand-over. */
+	{ "cgroup/sysctl", NULL, BPF_PROG_TYPE_CGROUP_SYSCTL, BPF_CGROUP_SYSCTL, 0 },
 };
 
 /*
@@ -28,6 +30,15 @@ static const struct target_kind kinds[] = {
  * registered once, and find the targets of the object being loaded here.
  */
 static struct vg_attach_targets *active;
+
+/* When libbpf hands prog to the kernel: the start of its load. */
+static void note_hand_over(const struct bpf_program *prog)
+{
+	if (active && active->loaded < VG_TARGETS_MAX) {
+		clock_gettime(CLOCK_MONOTONIC, &active->handed[active->loaded]);
+		active->loaded_progs[active->loaded++] = prog;
+	}
+}
 
 /* libbpf's prog_prepare_load_fn: the id found for this program, and its
  * section's flags (cookie). */
@@ -39,14 +50,20 @@ static int set_attach_btf_id(struct bpf_program *prog, struct bpf_prog_load_opts
 	opts->prog_flags |= cookie;
 	for (i = 0; active && i < active->count; i++)
 		if (active->progs[i] == prog && active->ids[i]) {
-			if (active->loaded < VG_TARGETS_MAX) {
-				clock_gettime(CLOCK_MONOTONIC, &active->handed[active->loaded]);
-				active->loaded_order[active->loaded++] = i;
-			}
+			note_hand_over(prog);
 			opts->attach_btf_id = active->ids[i];
 			return 0;
 		}
 	return -ESRCH;
+}
+
+/* libbpf's prog_prepare_load_fn for a program without a kernel function. */
+static int hand_over(struct bpf_program *prog, struct bpf_prog_load_opts *opts, long cookie)
+{
+	(void)opts;
+	(void)cookie;
+	note_hand_over(prog);
+	return 0;
 }
 
 long vg_attach_targets_load_us(const struct vg_attach_targets *t, const struct bpf_program *prog,
@@ -55,7 +72,7 @@ long vg_attach_targets_load_us(const struct vg_attach_targets *t, const struct b
 	size_t k;
 
 	for (k = 0; k < t->loaded; k++)
-		if (t->progs[t->loaded_order[k]] == prog)
+		if (t->loaded_progs[k] == prog)
 			return vg_us_between(&t->handed[k],
 					  k + 1 < t->loaded ? &t->handed[k + 1] : load_end);
 	return 0;
@@ -68,7 +85,8 @@ int vg_attach_targets_register(struct vg_attach_targets *t, char *err, size_t er
 	memset(t, 0, sizeof(*t));
 	for (; registered < sizeof(kinds) / sizeof(*kinds); registered++) {
 		const struct target_kind *kind = &kinds[registered];
-		LIBBPF_OPTS(libbpf_prog_handler_opts, opts, .prog_prepare_load_fn = set_attach_btf_id,
+		LIBBPF_OPTS(libbpf_prog_handler_opts, opts,
+			    .prog_prepare_load_fn = kind->func_prefix ? set_attach_btf_id : hand_over,
 			    .cookie = kind->prog_flags);
 		int id = libbpf_register_prog_handler(kind->section_prefix, kind->prog_type,
 						      kind->attach_type, &opts);
@@ -103,10 +121,8 @@ int vg_attach_targets_collect(struct vg_attach_targets *t, const struct bpf_obje
 		const struct target_kind *kind = kind_of(section);
 		size_t n = t->count;
 
-		/* A cgroup program attaches to a cgroup, not to a kernel
-		 * function: libbpf's own handler loads it. */
-		if (!kind && bpf_program__type(prog) == BPF_PROG_TYPE_CGROUP_SYSCTL)
-			continue;
+		if (kind && !kind->func_prefix)
+			continue; /* no kernel function to find */
 		if (!kind) {
 			snprintf(err, errlen, "program %s: section %s has no attach target",
 				 bpf_program__name(prog), section);

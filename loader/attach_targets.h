@@ -26,16 +26,17 @@ struct vg_attach_targets {
 	uint32_t ids[VG_TARGETS_MAX];
 	struct vg_btf_funcs funcs; /* for vg_kernel_features_probe */
 	/* When libbpf handed each program to the kernel (monotonic), in the
-	 * order it did: handed[k] is programs[loaded_order[k]]'s. libbpf loads
-	 * one program at a time, so a program's load lasts until the next is
-	 * handed over; what comes before the first is libbpf's preparation. */
+	 * order it did: handed[k] is loaded_progs[k]'s (cgroup programs, which
+	 * have no target, too). libbpf loads one program at a time, so a
+	 * program's load lasts until the next is handed over; what comes
+	 * before the first is libbpf's preparation. */
 	size_t loaded;
-	size_t loaded_order[VG_TARGETS_MAX];
+	const struct bpf_program *loaded_progs[VG_TARGETS_MAX];
 	struct timespec handed[VG_TARGETS_MAX];
 };
 
-/* Before the object is opened: the handlers for lsm/ and iter/ (once per
- * process), which from now on use t's ids. */
+/* Before the object is opened: the handlers for lsm/, iter/ and
+ * cgroup/sysctl (once per process), which from now on use t's ids. */
 int vg_attach_targets_register(struct vg_attach_targets *t, char *err, size_t errlen);
 
 /* After it is opened: each program's target, for the probe to find. */

@@ -20,6 +20,8 @@
 #include "verigate.skel.h"
 #include "verigate_abi.h"
 
+#define CGROUP2_MOUNT "/sys/fs/cgroup"
+
 _Static_assert(VG_PROGS_MAX <= VG_OWN_MAX, "own_objects must have room for every object");
 
 struct attached {
@@ -210,17 +212,25 @@ static void pin_path(char *path, size_t len, const char *pin_dir, const struct b
 }
 
 /*
- * The root of the cgroup v2 hierarchy, from a mount of its own: whatever
- * the initramfs mounted, and where, the root cgroup is every process's
- * ancestor. The fd keeps it after the mount is gone.
+ * The root of the cgroup v2 hierarchy: /sys/fs/cgroup where it is cgroup2
+ * (systemd's initrd, or the real root when the loader runs there), else a
+ * mount of its own. The root cgroup is every process's ancestor, wherever
+ * it is seen from; the fd keeps it after that mount is gone.
  */
 static int open_root_cgroup(char *err, size_t errlen)
 {
-	char dir[] = "/.verigate-cgroup.XXXXXX";
-	int fd = -1;
+	char dir[] = "/run/.verigate-cgroup.XXXXXX";
+	struct statfs fs;
+	int fd = open(CGROUP2_MOUNT, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
+	if (fd >= 0 && !fstatfs(fd, &fs) && fs.f_type == CGROUP2_SUPER_MAGIC)
+		return fd;
+	if (fd >= 0)
+		close(fd);
+	fd = -1;
 	if (!mkdtemp(dir)) {
-		snprintf(err, errlen, "make a directory to mount cgroup2 on: %s", strerror(errno));
+		snprintf(err, errlen, "%s is not cgroup2, and no directory to mount it on: %s",
+			 CGROUP2_MOUNT, strerror(errno));
 		return -1;
 	}
 	if (mount("cgroup2", dir, "cgroup2", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))

@@ -22,6 +22,8 @@
  *   bpf-attack cgroup-sysctl-ids        the IDs of the sysctl programs on the
  *                                       root cgroup (BPF_PROG_QUERY: no fd
  *                                       needed), one a line
+ *   bpf-attack cgroup-sysctl-detach ID  get an fd for program ID, detach it
+ *                                       from the root cgroup's sysctl hook
  *   bpf-attack load-sysctl              load a sysctl program, attach it to
  *                                       the root cgroup (/sys/fs/cgroup) with
  *                                       BPF_F_ALLOW_MULTI, detach it
@@ -38,12 +40,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
+#include <linux/magic.h>
 #include <netinet/in.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/vfs.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -322,13 +327,25 @@ static int load_socket_filter(void)
 	return allowed();
 }
 
-/* The root cgroup, where systemd mounts cgroup2; -1 after saying why not. */
+/* The root cgroup: /sys/fs/cgroup where systemd mounted cgroup2, else a
+ * mount of its own (busybox init mounts none); -1 after saying why not. */
 static int open_root_cgroup(void)
 {
+	char dir[] = "/tmp/bpf-attack-cgroup.XXXXXX";
+	struct statfs fs;
 	int fd = open("/sys/fs/cgroup", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	if (fd < 0)
-		fprintf(stderr, "bpf-attack: open /sys/fs/cgroup: %s\n", strerror(errno));
+	if (fd >= 0 && !fstatfs(fd, &fs) && fs.f_type == CGROUP2_SUPER_MAGIC)
+		return fd;
+	if (fd >= 0)
+		close(fd);
+	fd = -1;
+	if (!mkdtemp(dir) || mount("cgroup2", dir, "cgroup2", 0, NULL) ||
+	    (fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		fprintf(stderr, "bpf-attack: no cgroup2 at /sys/fs/cgroup, nor at %s: %s\n", dir,
+			strerror(errno));
+	umount2(dir, MNT_DETACH);
+	rmdir(dir);
 	return fd;
 }
 
@@ -352,10 +369,42 @@ static int cgroup_sysctl_ids(void)
 	return 0;
 }
 
+/* BPF_PROG_ATTACH (flags, BPF_F_ALLOW_MULTI) or BPF_PROG_DETACH (flags 0:
+ * 6.6+ refuses any) of program fd on the root cgroup's sysctl hook; -1
+ * with errno set, or -2 if there is no root cgroup to open. */
+static int root_cgroup_sysctl(enum bpf_cmd cmd, int fd, __u32 flags)
+{
+	union bpf_attr attr;
+	int cgroup = open_root_cgroup();
+
+	if (cgroup < 0)
+		return -2;
+	memset(&attr, 0, sizeof(attr));
+	attr.target_fd = cgroup;
+	attr.attach_bpf_fd = fd;
+	attr.attach_type = BPF_CGROUP_SYSCTL;
+	attr.attach_flags = flags;
+	return sys_bpf(cmd, &attr) < 0 ? -1 : 0;
+}
+
+static int cgroup_sysctl_detach(const char *id_arg)
+{
+	__u32 id;
+	int fd, rc;
+
+	if (parse_id(id_arg, &id))
+		return 2;
+	fd = fd_by_id(BPF_PROG_GET_FD_BY_ID, id);
+	if (fd < 0)
+		return denied("BPF_PROG_GET_FD_BY_ID");
+	rc = root_cgroup_sysctl(BPF_PROG_DETACH, fd, 0);
+	return rc == -2 ? 2 : result(rc, "BPF_PROG_DETACH");
+}
+
 static int load_sysctl(void)
 {
 	union bpf_attr attr;
-	int fd, cgroup;
+	int fd, rc;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.prog_type = BPF_PROG_TYPE_CGROUP_SYSCTL;
@@ -363,20 +412,11 @@ static int load_sysctl(void)
 	fd = load_returning(&attr, 1); /* 1: lets every sysctl through */
 	if (fd < 0)
 		return denied("BPF_PROG_LOAD sysctl");
-	cgroup = open_root_cgroup();
-	if (cgroup < 0)
-		return 2;
-	memset(&attr, 0, sizeof(attr));
-	attr.target_fd = cgroup;
-	attr.attach_bpf_fd = fd;
-	attr.attach_type = BPF_CGROUP_SYSCTL;
-	attr.attach_flags = BPF_F_ALLOW_MULTI;
-	if (sys_bpf(BPF_PROG_ATTACH, &attr) < 0)
-		return denied("BPF_PROG_ATTACH to the root cgroup");
-	attr.attach_flags = 0; /* 6.6+ refuses flags on a detach */
-	if (sys_bpf(BPF_PROG_DETACH, &attr) < 0)
-		return denied("BPF_PROG_DETACH");
-	return allowed();
+	rc = root_cgroup_sysctl(BPF_PROG_ATTACH, fd, BPF_F_ALLOW_MULTI);
+	if (rc)
+		return rc == -2 ? 2 : denied("BPF_PROG_ATTACH to the root cgroup");
+	rc = root_cgroup_sysctl(BPF_PROG_DETACH, fd, 0);
+	return rc == -2 ? 2 : result(rc, "BPF_PROG_DETACH");
 }
 
 /*
@@ -500,6 +540,8 @@ int main(int argc, char **argv)
 		return load_socket_filter();
 	if (argc == 2 && !strcmp(argv[1], "cgroup-sysctl-ids"))
 		return cgroup_sysctl_ids();
+	if (argc == 3 && !strcmp(argv[1], "cgroup-sysctl-detach"))
+		return cgroup_sysctl_detach(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "load-sysctl"))
 		return load_sysctl();
 	if (argc == 4 && !strcmp(argv[1], "load-ext"))

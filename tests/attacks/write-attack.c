@@ -5,7 +5,8 @@
  *                                 (and back to read-only if that worked)
  *   write-attack write-dev DEV    open the block device DEV for writing and
  *                                 write its first 4 KiB back unchanged
- *   write-attack write PATH       open PATH write-only, write a line to it
+ *   write-attack write PATH [TEXT] open PATH write-only, write TEXT (or a
+ *                                 line of its own) to it
  * Prints "allowed" (exit 0) or "denied errno=NAME (...)" (exit 1).
  */
 #define _GNU_SOURCE
@@ -45,14 +46,13 @@ static int write_dev(const char *dev)
 	return allowed();
 }
 
-static int write_line(const char *path)
+static int write_text(const char *path, const char *text)
 {
-	static const char line[] = "verigate write-attack\n";
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return denied("open O_WRONLY");
-	if (write(fd, line, sizeof(line) - 1) < 0)
+	if (write(fd, text, strlen(text)) < 0)
 		return denied("write");
 	close(fd);
 	return allowed();
@@ -64,8 +64,8 @@ int main(int argc, char **argv)
 		return remount_rw(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "write-dev"))
 		return write_dev(argv[2]);
-	if (argc == 3 && !strcmp(argv[1], "write"))
-		return write_line(argv[2]);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "write"))
+		return write_text(argv[2], argc == 4 ? argv[3] : "verigate write-attack\n");
 	fprintf(stderr, "usage: see the comment at the top of write-attack.c\n");
 	return 2;
 }

@@ -150,9 +150,9 @@ TEST(load_lasts_until_next_hand_over)
 		return;
 	CHECK(o.targets.count > 3);
 	o.targets.loaded = 3;
-	o.targets.loaded_order[0] = 2;
-	o.targets.loaded_order[1] = 0;
-	o.targets.loaded_order[2] = 1;
+	o.targets.loaded_progs[0] = o.targets.progs[2];
+	o.targets.loaded_progs[1] = o.targets.progs[0];
+	o.targets.loaded_progs[2] = o.targets.progs[1];
 	o.targets.handed[0] = (struct timespec){ .tv_sec = 1 };
 	o.targets.handed[1] = (struct timespec){ .tv_sec = 1, .tv_nsec = 5000000 };
 	o.targets.handed[2] = (struct timespec){ .tv_sec = 1, .tv_nsec = 20000000 };

@@ -112,7 +112,7 @@ guard_attack bpf-load-sysctl allowed bpf-attack load-sysctl
 # through a procfs mounted elsewhere, and through the procfs of a new
 # mount namespace. On the control the write goes through, the gate falls
 # silent (a tmpfs program runs), and it comes back with 1.
-ftrace_switch() { sh -c "echo 0 > $1/sys/kernel/ftrace_enabled" 2>&1 && echo allowed; }
+ftrace_switch() { write-attack write "$1/sys/kernel/ftrace_enabled" 0; }
 ftrace_on() { echo 1 > /proc/sys/kernel/ftrace_enabled; } 2> /dev/null
 mkdir -p /tmp/proc2
 mount -t proc proc /tmp/proc2
@@ -133,9 +133,12 @@ guard_attack ftrace-switch-off-other-procfs allowed ftrace_switch /tmp/proc2
 ftrace_on
 umount /tmp/proc2
 guard_attack ftrace-switch-off-new-namespace allowed unshare -m sh -c \
-    'mkdir -p /tmp/proc3 && mount -t proc proc /tmp/proc3 && echo 0 > /tmp/proc3/sys/kernel/ftrace_enabled && echo allowed'
+    'mkdir -p /tmp/proc3 && mount -t proc proc /tmp/proc3 && write-attack write /tmp/proc3/sys/kernel/ftrace_enabled 0'
 ftrace_on
 check ftrace-switch-readable allowed 1 cat /proc/sys/kernel/ftrace_enabled
+# The sysctl program refuses that one write only: other knobs stay writable.
+check sysctl-other-knob-writable allowed allowed \
+    sh -c 'v=$(cat /proc/sys/vm/swappiness) && echo "$v" > /proc/sys/vm/swappiness && echo allowed'
 
 # freplace: verigate's one global function, vg_note_refusal (it logs a
 # refusal and records it in the denial ring; the verdict is made around

@@ -4,7 +4,8 @@
  * mode, pins under PIN_DIR) with the N-th call of one of its steps failing
  * with EIO: STEP is load (bpf_object__load_skeleton), attach
  * (bpf_program__attach_lsm, or bpf_program__attach_iter for the views) or
- * pin (bpf_link__pin); N 0 fails none. Linked
+ * pin (bpf_link__pin); N 0 fails none. Prints "installed N links", and a
+ * line "on the root cgroup: ID" for each program attached there. Linked
  * with --wrap for each, so the code under test is the loader's own.
  */
 #include <bpf/libbpf.h>
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
 	struct vg_policy_report report;
 	struct stat root;
 	char err[512];
+	int i, links = 0;
 
 	if (argc != 4 || stat("/", &root) ||
 	    (strcmp(argv[2], "load") && strcmp(argv[2], "attach") && strcmp(argv[2], "pin"))) {
@@ -95,6 +97,13 @@ int main(int argc, char **argv)
 		printf("install failed: %s\n", err);
 		return 1;
 	}
-	printf("installed %d links\n", report.count);
+	/* A program on the root cgroup has no link (ID 0); the test detaches
+	 * it by ID. */
+	for (i = 0; i < report.count; i++)
+		links += report.link_ids[i] != 0;
+	printf("installed %d links\n", links);
+	for (i = 0; i < report.count; i++)
+		if (!report.link_ids[i])
+			printf("on the root cgroup: %u\n", report.prog_ids[i]);
 	return 0;
 }
