@@ -58,10 +58,11 @@ for op in detach update; do
     fi
 done
 # So opening a pin is not guarded (a guard would run on every directory of
-# every path walk): BPF_OBJ_GET of each gives a link fd, on every boot, and
-# the kernel refuses to detach or update the link behind it. The views'
-# iterator links are in views.sh.
-for pin in "$pin_dir"/*; do
+# every path walk): BPF_OBJ_GET of each gives a link fd, and the kernel
+# refuses to detach or update the link behind it. The kernel's answer, so
+# swept on the boots that enforce with guards only. The views' iterator
+# links are in views.sh.
+guarded && for pin in "$pin_dir"/*; do
     name=${pin##*/}
     case $name in status | denials | '*') continue ;; esac
     kernel_refuses "pin-link-detach-$name" EOPNOTSUPP bpf-attack link-detach "$pin"
@@ -151,7 +152,9 @@ exec_prog_id() {
         grep -nE '^verigate_exec(_layers)?=' | cut -d: -f1)
     [ -n "$i" ] && loader_field prog_ids | cut -d, -f"$i"
 }
-exec_log_lines() { grep -cE 'verigate: (deny|audit) exec ' /sys/kernel/tracing/trace; }
+# Counted in the kernel log, where tp_printk copies each line: the trace
+# buffer is a ring, and lost 5 lines under this test once (6.1, audit).
+exec_log_lines() { dmesg | grep -cE 'verigate: (deny|audit) exec '; }
 if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
     check bpf-freplace-note-refusal denied "" bpf-attack load-ext "$(exec_prog_id)" /tmp/hello
 elif [ "$MODE" = 1 ] || [ "$MODE" = audit ]; then
@@ -238,22 +241,7 @@ else
 fi
 
 # The trusted device: a verity table with another root hash, suspend, rename.
-other_hash=0000000000000000000000000000000000000000000000000000000000000001
-if [ "$(loader_field verity_trust)" = yes ]; then
-    # 6.12+: no guard on ioctls. The table watch (not a guard: on every
-    # enforcing boot) refuses the table before it goes live, and the old
-    # one is put back. Suspend and rename go through: a pause, whose resume
-    # meets the watch again, and a new name, while the gate knows the root
-    # by its device number; the gate still refuses afterwards.
-    attack dm-retable-root-other-hash allowed dm-attack retable-restore root --hash "$other_hash"
-    check dm-suspend-root allowed allowed dm-attack suspend root
-    check dm-rename-root allowed allowed dm-attack rename root evil
-    attack exec-after-dm-suspend-rename "vg-hello: running" vg-try exec /tmp/hello
-else
-    guard_attack dm-reload-verity-other-hash allowed dm-attack reload-verity root "$other_hash"
-    guard_attack dm-suspend-root allowed dm-attack suspend root
-    guard_attack dm-rename-root allowed dm-attack rename root evil
-fi
+dm_tree_attacks root
 
 # bpffs: hide it, move it.
 guard_attack mount-over-bpffs allowed mount-attack over /sys/fs/bpf

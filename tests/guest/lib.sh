@@ -131,3 +131,25 @@ guarded() { [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; }
 
 # An attack on the gate itself: denied when enforcing with guards.
 guard_attack() { gated guarded "$@"; }
+
+# dm_tree_attacks DM_NAME: another root hash, suspend and rename of the
+# verified tree's device-mapper device (root, or usr), after which the gate
+# must still refuse /tmp/hello. 6.12+ has no guard on ioctls: the table
+# watch (not a guard, so on every enforcing boot) refuses the table before
+# it goes live and the old one is put back; suspend and rename go through
+# (a pause whose resume meets the watch again, and a name: the gate knows
+# the device by its number). On 6.1 the DM guard refuses all three.
+dm_tree_attacks() {
+    _hash=0000000000000000000000000000000000000000000000000000000000000001
+    _sfx=$([ "$1" = root ] || echo "-$1")
+    if [ "$(loader_field verity_trust)" = yes ]; then
+        attack "dm-retable-$1-other-hash" allowed dm-attack retable-restore "$1" --hash "$_hash"
+        check "dm-suspend-$1" allowed allowed dm-attack suspend "$1"
+        check "dm-rename-$1" allowed allowed dm-attack rename "$1" evil
+        attack "exec-after-dm-suspend-rename$_sfx" "vg-hello: running" vg-try exec /tmp/hello
+    else
+        guard_attack "dm-reload-verity-other-hash$_sfx" allowed dm-attack reload-verity "$1" "$_hash"
+        guard_attack "dm-suspend-$1" allowed dm-attack suspend "$1"
+        guard_attack "dm-rename-$1" allowed dm-attack rename "$1" evil
+    fi
+}

@@ -31,8 +31,9 @@ rm -rf "$dir"
 for id in $added; do bpf-attack cgroup-sysctl-detach "$id" > /dev/null; done
 last=${n:-2}
 
-# Which attach and pin to fail: on the --guards off boot every one, each
-# guard and view included; elsewhere the first, the second and the last.
+# Which attach to fail: on the --guards off boot every one, each guard and
+# view included; elsewhere the first, the second and the last. Which pin:
+# those three (each pin is made the same way, after its attach).
 if [ "$MODE" = 1 ] && [ "$GUARDS" = 0 ]; then
     at_list=$(seq 1 "$last")
 else
@@ -41,7 +42,7 @@ fi
 faults="load 1 load BPF programs"
 for at in $at_list; do faults="$faults
 attach $at attach"; done
-for at in $at_list; do faults="$faults
+for at in 1 2 "$last"; do faults="$faults
 pin $at pin"; done
 
 echo "$faults" | while read -r fault; do

@@ -51,11 +51,8 @@ attack rw-root-mmap-exec allowed vg-try mmap-exec /root/vg-hello
 attack rw-root-script-exec rw-root-script-ran vg-try exec /root/vg-script
 attack tmpfs-exec "vg-hello: running" vg-try exec /tmp/hello
 
-# The DM guard holds /usr's device as it holds a verity root.
-guard_attack dm-reload-verity-other-hash-usr allowed dm-attack reload-verity usr \
-    0000000000000000000000000000000000000000000000000000000000000001
-guard_attack dm-suspend-usr allowed dm-attack suspend usr
-guard_attack dm-rename-usr allowed dm-attack rename usr evil
+# /usr's device is held as a verity root's.
+dm_tree_attacks usr
 
 # A lazy unmount of the writable root takes /sys, and the bpffs with the
 # pins, with it. On a control boot it succeeds and leaves this shell in the
