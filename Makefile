@@ -142,6 +142,13 @@ $(BUILD)/bench/%: tests/bench/%.c
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $< -ldl -o $@
 
+# vg-bench names each program's hook from the kernel's BTF, with the
+# loader's reader (no libbpf: it would bring libz, which a workload loads).
+$(BUILD)/bench/vg-bench: tests/bench/vg-bench.c $(BUILD)/loader/kernel_features.o
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader $^ -ldl -o $@
+
 # The loader's feature probe alone, for a callgrind count on the host.
 $(BUILD)/bench/vg-probe-cost: tests/bench/vg-probe-cost.c $(BUILD)/loader/kernel_features.o \
 		$(BUILD)/loader/attach_targets.o

@@ -303,9 +303,7 @@ int vg_kernel_features_from_btf(const void *btf, size_t size, struct vg_btf_func
 	return 0;
 }
 
-/* The whole file in memory (a sysfs file reports its size); NULL with
- * err set. */
-static void *read_all(const char *path, size_t *size, char *err, size_t errlen)
+void *vg_btf_read(const char *path, size_t *size, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	const char *why = NULL;
@@ -340,7 +338,7 @@ int vg_kernel_features_from_file(const char *path, struct vg_btf_funcs *funcs,
 				 struct vg_kernel_features *f, char *err, size_t errlen)
 {
 	size_t size;
-	void *data = read_all(path, &size, err, errlen);
+	void *data = vg_btf_read(path, &size, err, errlen);
 	int rc;
 
 	if (!data)
@@ -354,4 +352,27 @@ int vg_kernel_features_probe(struct vg_btf_funcs *funcs, struct vg_kernel_featur
 			     char *err, size_t errlen)
 {
 	return vg_kernel_features_from_file(VMLINUX_BTF, funcs, f, err, errlen);
+}
+
+const char *vg_btf_type_name(const void *btf, size_t size, uint32_t id)
+{
+	struct btf_sections s;
+	const struct btf_type *t;
+	char ignored[128];
+	size_t off = 0;
+	uint32_t at;
+	long extra;
+
+	if (!id || check_sections(btf, size, &s, ignored, sizeof(ignored)))
+		return NULL;
+	for (at = 1; off + sizeof(*t) <= s.types_len; at++) {
+		t = (const struct btf_type *)(s.types + off);
+		if (at == id)
+			return t->name_off < s.strings_len ? s.strings + t->name_off : NULL;
+		extra = type_extra(t);
+		if (extra < 0)
+			return NULL;
+		off += sizeof(*t) + extra;
+	}
+	return NULL;
 }

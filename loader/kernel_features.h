@@ -42,4 +42,12 @@ int vg_kernel_features_from_file(const char *path, struct vg_btf_funcs *funcs,
 int vg_kernel_features_probe(struct vg_btf_funcs *funcs, struct vg_kernel_features *f,
 			     char *err, size_t errlen);
 
+/* A file of raw BTF, whole in memory (a sysfs file reports its size);
+ * NULL with err set. */
+void *vg_btf_read(const char *path, size_t *size, char *err, size_t errlen);
+
+/* The name of type id in raw BTF, or NULL (no such type, or BTF this
+ * loader cannot read). It walks the types up to id: for a few lookups. */
+const char *vg_btf_type_name(const void *btf, size_t size, uint32_t id);
+
 #endif

@@ -55,7 +55,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
-#include <linux/btf.h>
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -69,6 +68,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "kernel_features.h"
 
 extern char **environ;
 
@@ -568,87 +569,12 @@ static int run_workload(const char *name, int (*run)(void), long n, bool twins)
 	return 0;
 }
 
-/* The kernel's BTF (/sys/kernel/btf/vmlinux), read whole, and an index
- * of its types' offsets by id, for the names of LSM programs' hooks. */
-static char *btf;
-static size_t btf_size;
-static const struct btf_type **btf_types;
-static __u32 btf_type_count;
-
-/* How many bytes follow struct btf_type for a type of this kind and vlen. */
-static size_t btf_extra(__u32 kind, __u32 vlen)
-{
-	switch (kind) {
-	case BTF_KIND_INT:
-	case BTF_KIND_VAR:
-	case BTF_KIND_DECL_TAG:
-		return 4;
-	case BTF_KIND_ARRAY:
-		return sizeof(struct btf_array);
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		return vlen * sizeof(struct btf_member);
-	case BTF_KIND_ENUM:
-		return vlen * sizeof(struct btf_enum);
-	case BTF_KIND_FUNC_PROTO:
-		return vlen * sizeof(struct btf_param);
-	case BTF_KIND_DATASEC:
-		return vlen * sizeof(struct btf_var_secinfo);
-	case BTF_KIND_ENUM64:
-		return vlen * sizeof(struct btf_enum64);
-	default: /* PTR, FWD, TYPEDEF, VOLATILE, CONST, RESTRICT, FUNC, FLOAT, TYPE_TAG */
-		return 0;
-	}
-}
-
-static bool read_kernel_btf(void)
-{
-	const struct btf_header *h;
-	size_t cap = 1 << 22, off, end;
-	int fd = open("/sys/kernel/btf/vmlinux", O_RDONLY | O_CLOEXEC);
-	ssize_t got;
-
-	if (fd < 0 || !(btf = malloc(cap)))
-		return false;
-	while ((got = read(fd, btf + btf_size, cap - btf_size)) > 0) {
-		btf_size += got;
-		if (btf_size == cap && !(btf = realloc(btf, cap *= 2)))
-			return false;
-	}
-	close(fd);
-	h = (const struct btf_header *)btf;
-	if (got < 0 || btf_size < sizeof(*h) || h->magic != BTF_MAGIC ||
-	    (size_t)h->hdr_len + h->type_off + h->type_len > btf_size ||
-	    (size_t)h->hdr_len + h->str_off + h->str_len > btf_size)
-		return false;
-	off = h->hdr_len + h->type_off;
-	end = off + h->type_len;
-	/* Id 0 is void; the first type in the section is id 1. */
-	btf_types = calloc(end / sizeof(struct btf_type) + 2, sizeof(*btf_types));
-	if (!btf_types)
-		return false;
-	while (off + sizeof(struct btf_type) <= end) {
-		const struct btf_type *t = (const struct btf_type *)(btf + off);
-
-		btf_types[++btf_type_count] = t;
-		off += sizeof(*t) + btf_extra(BTF_INFO_KIND(t->info), BTF_INFO_VLEN(t->info));
-	}
-	return off == end;
-}
-
-static const char *btf_name(__u32 id)
-{
-	const struct btf_header *h = (const struct btf_header *)btf;
-
-	if (!id || id > btf_type_count || btf_types[id]->name_off >= h->str_len)
-		return NULL;
-	return btf + h->hdr_len + h->str_off + btf_types[id]->name_off;
-}
-
 /* "prog_hook ID NAME TYPE HOOK" for each of verigate's programs. */
 static int print_hooks(void)
 {
-	bool have_btf = read_kernel_btf();
+	char err[256];
+	size_t btf_size = 0;
+	void *btf = vg_btf_read("/sys/kernel/btf/vmlinux", &btf_size, err, sizeof(err));
 	int i;
 
 	open_verigate_progs();
@@ -675,13 +601,14 @@ static int print_hooks(void)
 		default:
 			type = "other";
 		}
-		if (!hook && have_btf && info.attach_btf_id &&
+		if (!hook && btf && info.attach_btf_id &&
 		    (!info.attach_btf_obj_id || info.attach_btf_obj_id == 1))
-			hook = btf_name(info.attach_btf_id);
+			hook = vg_btf_type_name(btf, btf_size, info.attach_btf_id);
 		if (hook && info.type == BPF_PROG_TYPE_LSM && !strncmp(hook, "bpf_lsm_", 8))
 			hook += 8;
 		printf("prog_hook %u %s %s %s\n", info.id, info.name, type, hook ? hook : "-");
 	}
+	free(btf);
 	return 0;
 }
 

@@ -189,6 +189,38 @@ TEST(damaged_btf)
 	free(data);
 }
 
+/* Names by id, the other way round from the probe's ids by name (vg-bench
+ * names each program's hook so): every kernel, and nothing for id 0, an id
+ * past the last type or BTF cut short. */
+TEST(type_names)
+{
+	static const char *const series[] = { "6.1", "6.12", "7.2" };
+	static const char *const names[] = { "bpf_lsm_file_open", "bpf_iter_bpf_map" };
+	char path[4096], err[256];
+	uint32_t ids[2];
+	struct vg_btf_funcs funcs = { .count = 2, .names = names, .ids = ids };
+	struct vg_kernel_features f;
+	size_t i, k, size;
+	void *data;
+
+	for (i = 0; i < sizeof(series) / sizeof(*series); i++) {
+		btf_path(path, sizeof(path), series[i]);
+		data = vg_btf_read(path, &size, err, sizeof(err));
+		CHECK(data != NULL);
+		if (!data)
+			continue;
+		CHECK_INT_EQ(vg_kernel_features_from_btf(data, size, &funcs, &f, err, sizeof(err)), 0);
+		for (k = 0; k < 2; k++) {
+			CHECK(ids[k] != 0);
+			CHECK_STR_EQ(vg_btf_type_name(data, size, ids[k]) ?: "(none)", names[k]);
+			CHECK(vg_btf_type_name(data, size / 2, ids[k]) == NULL);
+		}
+		CHECK(vg_btf_type_name(data, size, 0) == NULL);
+		CHECK(vg_btf_type_name(data, size, size) == NULL);
+		free(data);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -202,5 +234,6 @@ int main(int argc, char **argv)
 	RUN(debian_7_2);
 	RUN(missing_file);
 	RUN(damaged_btf);
+	RUN(type_names);
 	return unit_done();
 }
