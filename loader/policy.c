@@ -29,9 +29,7 @@ struct attached {
 	struct bpf_link *links[VG_PROGS_MAX]; /* NULL: on the root cgroup */
 	bool pinned[VG_PROGS_MAX];
 	int cgroup_fd; /* the root cgroup, once opened; else -1 */
-	/* A program on the root cgroup: its fd and attach type. */
-	int cgroup_prog_fds[VG_PROGS_MAX];
-	enum bpf_attach_type cgroup_types[VG_PROGS_MAX];
+	const struct bpf_program *progs[VG_PROGS_MAX];
 };
 
 __u32 vg_kernel_dev(dev_t dev)
@@ -126,7 +124,8 @@ static void rollback(struct attached *a, const char *pin_dir)
 
 	for (i = a->count - 1; i >= 0; i--) {
 		if (!a->links[i]) {
-			bpf_prog_detach2(a->cgroup_prog_fds[i], a->cgroup_fd, a->cgroup_types[i]);
+			bpf_prog_detach2(bpf_program__fd(a->progs[i]), a->cgroup_fd,
+					 bpf_program__expected_attach_type(a->progs[i]));
 			continue;
 		}
 		if (a->pinned[i])
@@ -257,8 +256,6 @@ static int attach_to_root_cgroup(struct attached *a, const struct bpf_program *p
 			 strerror(errno));
 		return -1;
 	}
-	a->cgroup_prog_fds[a->count] = fd;
-	a->cgroup_types[a->count] = type;
 	return 0;
 }
 
@@ -300,6 +297,7 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 		clock_gettime(CLOCK_MONOTONIC, &attach_end);
 		report->attach_us[n] = vg_us_between(&attach_start, &attach_end);
 		report->load_us[n] = vg_attach_targets_load_us(targets, prog, load_end);
+		a->progs[a->count] = prog;
 		a->links[a->count++] = link;
 		report->prog_ids[n] =
 			prog_id(bpf_program__fd(prog), &report->verified_insns[n], &target);
