@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Guards of verigate's BPF objects: no fd for its programs or maps, by ID
- * or any other way, or for its links by ID (guard_pins.bpf.c says why a
+ * or any other way, or for its links by ID (guard_removals.bpf.c says why a
  * pin may be opened); no program that could change what an LSM hook
  * returns (LSM, fmod_ret and freplace programs, kprobes that call
  * bpf_override_return) or a sysctl write, or what a view prints.

@@ -22,13 +22,6 @@
 #define MS_SLAVE 0x80000
 #define MS_PROPAGATION (0x100000 | 0x40000 | 0x80000 | 0x20000) /* SHARED, PRIVATE, SLAVE, UNBINDABLE */
 
-static __always_inline bool in_initial_mount_ns(void)
-{
-	struct task_struct *task = bpf_get_current_task_btf();
-
-	return task->nsproxy->mnt_ns->ns.inum == init_mnt_ns;
-}
-
 /* How many mounts a lazy unmount's tree may hold for the guard to look at
  * each, and how deep; a bigger tree is refused rather than half checked. */
 #define UMOUNT_WALK_MAX 1024

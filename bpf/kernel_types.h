@@ -32,7 +32,17 @@ struct qstr {
 	const unsigned char *name;
 } __attribute__((preserve_access_index));
 
+/*
+ * include/linux/dcache.h: DCACHE_MOUNTED, a bit of d_flags, is a #define
+ * for bit 16 in 6.1 and 6.12; by 7.2 it is in an enum dentry_flags, as
+ * bit 15. The enum's value here is the old #define's.
+ */
+enum dentry_flags {
+	DCACHE_MOUNTED = 0x10000,
+};
+
 struct dentry {
+	unsigned int d_flags;
 	struct dentry *d_parent;
 	struct qstr d_name;
 	struct inode *d_inode;

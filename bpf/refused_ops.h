@@ -40,6 +40,7 @@ enum vg_op {
 	VG_OP_KEXEC,
 	VG_OP_LOAD_VIEW_ITER,
 	VG_OP_LOAD_SYSCTL,
+	VG_OP_REMOVE_MOUNTPOINT,
 	VG_OP_COUNT,
 };
 
@@ -79,6 +80,7 @@ static const char vg_op_names[VG_OP_COUNT][24] = {
 	[VG_OP_KEXEC] = "kexec",
 	[VG_OP_LOAD_VIEW_ITER] = "load-view-iter",
 	[VG_OP_LOAD_SYSCTL] = "load-sysctl",
+	[VG_OP_REMOVE_MOUNTPOINT] = "remove-mountpoint",
 };
 
 #endif

@@ -261,7 +261,7 @@ static size_t tail_at(const char *s, size_t max)
 }
 
 /* The ID of the link pinned at path (an fd for a pinned link is harmless,
- * and not guarded: guard_pins.bpf.c), or 0 with errno set. */
+ * and not guarded: guard_removals.bpf.c), or 0 with errno set. */
 static __u32 pinned_link_id(const char *path)
 {
 	struct bpf_link_info info;

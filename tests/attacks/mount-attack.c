@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mount-attack: try to hide, move or unmount the bpffs that holds the pins,
- * or a mount above it, from the initial mount namespace or from a new one.
+ * or a mount above it, from the initial mount namespace or from a new one,
+ * or remove the name it sits on.
  *   mount-attack [--ns KIND] over TARGET   mount a tmpfs on TARGET (then unmount it)
  *   mount-attack [--ns KIND] move FROM TO  mount(2) MS_MOVE FROM to TO (then back)
  *   mount-attack [--ns KIND] move-mount FROM TO
@@ -21,6 +22,13 @@
  *                                   kernel propagates to the slaves. Prints
  *                                   the unmount's outcome; TARGET is made
  *                                   shared again after.
+ *   mount-attack [--ns KIND] remove-mountpoint HOW PATH
+ *                                   unmount PATH's copy here (lazily, if
+ *                                   there is one), then
+ *                                   remove the name a mount sits on
+ *                                   elsewhere (HOW: rmdir, unlink,
+ *                                   rename-away: to PATH.away, or
+ *                                   rename-over: an empty PATH.new onto it)
  *   mount-attack [--ns KIND] pivot-umount DIR
  *                                   what a container runtime does: bind the
  *                                   root (recursively) onto DIR, pivot_root
@@ -40,6 +48,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -179,6 +188,30 @@ static int enslave_umount(const char *target, const char *how, const char *victi
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
 }
 
+static int remove_mountpoint(const char *how, const char *path)
+{
+	char other[4096];
+
+	if (umount2(path, MNT_DETACH) && errno != EINVAL) /* EINVAL: no mount here */
+		return setup_error("unmount the copy here");
+	if (!strcmp(how, "rmdir"))
+		return result(rmdir(path), "rmdir");
+	if (!strcmp(how, "unlink"))
+		return result(unlink(path), "unlink");
+	if (!strcmp(how, "rename-away")) {
+		snprintf(other, sizeof(other), "%s.away", path);
+		return result(rename(path, other), "rename away");
+	}
+	if (!strcmp(how, "rename-over")) {
+		snprintf(other, sizeof(other), "%s.new", path);
+		if (mkdir(other, 0700))
+			return setup_error("mkdir");
+		return result(rename(other, path), "rename onto it");
+	}
+	fprintf(stderr, "mount-attack: unknown removal %s\n", how);
+	return 2;
+}
+
 static int pivot_umount(const char *dir)
 {
 	if (mount("/", dir, NULL, MS_BIND | MS_REC, NULL))
@@ -222,6 +255,8 @@ int main(int argc, char **argv)
 		return change_propagation(argv[2], argv[3]);
 	if (argc == 5 && !strcmp(argv[1], "enslave-umount"))
 		return enslave_umount(argv[2], argv[3], argv[4]);
+	if (argc == 4 && !strcmp(argv[1], "remove-mountpoint"))
+		return remove_mountpoint(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "pivot-umount"))
 		return pivot_umount(argv[2]);
 	fprintf(stderr, "usage: see the comment at the top of mount-attack.c\n");

@@ -266,6 +266,67 @@ fi
 [ "$guarded" = 0 ] ||
     cell init-ns-setattr-slave-run-ns-umount-run-anchor refused - enslave-umount /run umount /run/verigate-pins
 
+# A name that a mount sits on, removed from another namespace that has
+# unmounted its own copy: the kernel refuses that (EBUSY) only for a mount
+# point of the caller's namespace, and otherwise unmounts what sits on the
+# name in every namespace, the initial one included. That took /sys (on a
+# writable root) and the /run anchor away, and the gate with them. Here on
+# fixtures under /run: a tmpfs on a directory, a bind on a file. With the
+# guards it is refused and the mount stays; on the control the initial
+# namespace loses it (or, renamed away, finds it under the new name).
+fixtures=/run/vg-removal
+removal() {
+    name=$1 ns=$2 how=$3 path=$fixtures/$4
+    out=$(mount-attack --ns "$ns" remove-mountpoint "$how" "$path" 2>&1)
+    if [ "$guarded" = 1 ]; then
+        case $out in
+            *"errno=EPERM"*)
+                if is_mount "$path"; then
+                    pass "$name" "denied with EPERM; $path is still mounted here"
+                else
+                    fail "$name" "denied with EPERM, yet $path is no longer mounted here"
+                fi ;;
+            *) fail "$name" "expected EPERM, got: $out" ;;
+        esac
+    elif [ "$out" = allowed ] && ! is_mount "$path"; then
+        pass "$name" "control: works without the guards, and $path is no longer mounted here"
+    else
+        fail "$name" "control: expected it to take $path's mount away here, got: $out; $(is_mount "$path" && echo "still mounted")"
+    fi
+}
+if [ "$guarded" = 1 ] || [ "$control" = 1 ]; then
+    mkdir -p $fixtures
+    for ns in private slave; do
+        for how in rmdir rename-away rename-over; do
+            mkdir -p "$fixtures/$ns-$how"
+            mount -t tmpfs vg-removal "$fixtures/$ns-$how"
+            removal "$ns-ns-$how-mountpoint" "$ns" "$how" "$ns-$how"
+        done
+        : > "$fixtures/$ns-file"
+        mount --bind "$fixtures/$ns-file" "$fixtures/$ns-file"
+        removal "$ns-ns-unlink-file-mountpoint" "$ns" unlink "$ns-file"
+    done
+    # What no mount sits on stays removable from any namespace.
+    mkdir -p $fixtures/plain
+    out=$(mount-attack --ns private remove-mountpoint rmdir $fixtures/plain 2>&1)
+    if [ "$out" = allowed ] && ! [ -e $fixtures/plain ]; then
+        pass private-ns-rmdir-plain-directory "allowed"
+    else
+        fail private-ns-rmdir-plain-directory "expected it to work, got: $out"
+    fi
+    # The initial namespace's own mount points: the kernel's EBUSY.
+    mkdir -p $fixtures/own
+    mount -t tmpfs vg-removal $fixtures/own
+    if out=$(rmdir $fixtures/own 2>&1); then
+        fail init-ns-rmdir-own-mountpoint "rmdir of a mount point of this namespace worked"
+    elif is_mount $fixtures/own; then
+        pass init-ns-rmdir-own-mountpoint "the kernel refused it: $out"
+    else
+        fail init-ns-rmdir-own-mountpoint "$out, and $fixtures/own is no longer mounted"
+    fi
+    umount -l $fixtures/own $fixtures/* $fixtures/*.away 2> /dev/null
+fi
+
 [ "$control" = 1 ] || exit 0
 # The control's end. The private copies go, so that nothing but the
 # initial namespace's bpffs holds the pins.

@@ -54,6 +54,27 @@ attack tmpfs-exec "vg-hello: running" vg-try exec /tmp/hello
 # /usr's device is held as a verity root's.
 dm_tree_attacks usr
 
+# The names /sys and the /run anchor sit on, removed from a private
+# namespace that unmounted its copies: the kernel unmounts what sits on
+# them here too, and /sys is on the writable root. With the bpffs (under
+# /sys) and the anchor gone, the pins would go, and the gate with them.
+# The control (--guards off, which anchors nothing) loses the gate with
+# /sys.
+if [ "$MODE" = 1 ] && [ "$GUARDS" -gt 0 ]; then
+    check private-ns-rmdir-sys denied "" mount-attack --ns private remove-mountpoint rmdir /sys
+    check private-ns-rmdir-run-anchor denied "" \
+        mount-attack --ns private remove-mountpoint rmdir /run/verigate-pins
+    check rw-root-exec-after-rmdir-attack denied "" vg-try exec /root/vg-hello
+elif [ "$MODE" = 1 ]; then
+    check private-ns-rmdir-sys allowed allowed mount-attack --ns private remove-mountpoint rmdir /sys
+    tries=0
+    until vg-try exec /root/vg-hello 2>&1 | grep -q "vg-hello: running" || [ $tries -ge 10 ]; do
+        sleep 1
+        tries=$((tries + 1))
+    done
+    check rw-root-exec-after-rmdir-attack allowed "vg-hello: running" vg-try exec /root/vg-hello
+fi
+
 # A lazy unmount of the writable root takes /sys, and the bpffs with the
 # pins, with it. On a control boot it succeeds and leaves this shell in the
 # detached root, without /usr: only the static busybox copied there runs.
