@@ -38,6 +38,9 @@ FUZZ_SECONDS ?= 300
 TEST_PROGS  := $(patsubst tests/progs/%.c,$(BUILD)/progs/%,$(wildcard tests/progs/*.c)) \
 	       $(patsubst tests/attacks/%.c,$(BUILD)/attacks/%,$(wildcard tests/attacks/*.c))
 HOOKS       := $(wildcard hooks/*.sh)
+# What the loader links: libbpf, OpenSSL (root hash signatures, PCR bank
+# hashes) and tpm2-tss's ESYS with the kernel device TCTI (measurement).
+LOADER_LIBS := -lbpf -lelf -lz -lcrypto -ltss2-esys -ltss2-tcti-device -ltss2-rc
 
 ifeq ($(V),1)
 Q =
@@ -88,14 +91,14 @@ $(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o)
 
 $(BUILD)/verigate-loader: $(LOADER_OBJS)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -lbpf -lelf -lz -lcrypto -o $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LOADER_LIBS) -o $@
 
 # Test builds only: the loader without its guards, for the control boots of
 # the guard attack tests (tests/run-in-guest --guards off).
 $(BUILD)/test/verigate-loader-noguards: $(LOADER_SRCS) $(BUILD)/verigate.skel.h $(wildcard loader/*.h)
 	$(call msg,LINK,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -DVG_TEST_WITHOUT_GUARDS -I$(BUILD) -Ibpf $(LOADER_SRCS) -lbpf -lelf -lz -lcrypto -o $@
+	$(Q)$(CC) $(CFLAGS) -DVG_TEST_WITHOUT_GUARDS -I$(BUILD) -Ibpf $(LOADER_SRCS) $(LOADER_LIBS) -o $@
 
 # Test builds only: the whole loader with faults injected at its mount,
 # load, attach and pin calls (tests/faults, tests/run-in-guest --fault).
@@ -103,7 +106,7 @@ $(BUILD)/test/verigate-loader-faults: $(LOADER_OBJS) tests/faults/loader-faults.
 	$(call msg,LINK,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $^ -Wl,--wrap=mount,--wrap=bpf_object__load_skeleton,--wrap=bpf_program__attach_lsm,--wrap=bpf_link__pin \
-		-lbpf -lelf -lz -lcrypto -o $@
+		$(LOADER_LIBS) -o $@
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(UNIT_OBJS)
 	$(call msg,CC,$@)
@@ -179,6 +182,15 @@ $(BUILD)/features/test_attach_targets: tests/features/test_attach_targets.c \
 	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/attach_targets.o \
 		$(BUILD)/loader/kernel_features.o -lbpf -o $@
 
+# The loader's PCR extend against a software TPM (run by tests/check).
+$(BUILD)/tpm/test_tpm: tests/tpm/test_tpm.c $(BUILD)/loader/tpm.o $(BUILD)/loader/measurement.o \
+		$(BUILD)/loader/hex.o tests/unit/unit.h
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/tpm.o $(BUILD)/loader/measurement.o \
+		$(BUILD)/loader/hex.o \
+		-ltss2-esys -ltss2-tcti-device -ltss2-tctildr -ltss2-rc -lcrypto -o $@
+
 $(BUILD):
 	$(Q)mkdir -p $@
 
@@ -214,7 +226,7 @@ fuzz: deps $(FUZZ_TARGETS)
 	$(Q)tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/test/verigate-loader-faults $(BUILD)/features/test_kernel_features \
-	$(BUILD)/features/test_attach_targets
+	$(BUILD)/features/test_attach_targets $(BUILD)/tpm/test_tpm
 
 # check and demo install what they need first, so they work on a fresh machine.
 deps:

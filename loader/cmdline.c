@@ -9,7 +9,7 @@
 
 enum raw_slot {
 	SLOT_MODE, SLOT_ANON_EXEC, SLOT_ROOTHASH, SLOT_USRHASH, SLOT_ALLOW, SLOT_SIGNED,
-	SLOT_PUBKEY, SLOT_ROOTHASH_SIG, SLOT_KDUMP, SLOT_KDUMP_INITRD, SLOT_UNKNOWN, SLOTS
+	SLOT_PUBKEY, SLOT_ROOTHASH_SIG, SLOT_KDUMP, SLOT_KDUMP_INITRD, SLOT_TPM, SLOT_UNKNOWN, SLOTS
 };
 
 struct raw_options {
@@ -23,6 +23,7 @@ struct raw_options {
 	const char *roothash_sig;
 	const char *kdump;
 	const char *kdump_initrd;
+	const char *tpm;
 	const char *unknown; /* first unknown rd.verigate.* key */
 	char store[SLOTS][ARG_MAX_LEN];
 };
@@ -114,6 +115,8 @@ static void scan(const char *p, struct raw_options *raw)
 			keep(raw, SLOT_KDUMP, &raw->kdump, has_value ? value : "");
 		else if (!strcmp(key, "rd.verigate.kdump_initrd"))
 			keep(raw, SLOT_KDUMP_INITRD, &raw->kdump_initrd, has_value ? value : "");
+		else if (!strcmp(key, "rd.verigate.tpm"))
+			keep(raw, SLOT_TPM, &raw->tpm, has_value ? value : "");
 		else if (!strncmp(key, "rd.verigate.", 12) && !raw->unknown)
 			keep(raw, SLOT_UNKNOWN, &raw->unknown, key);
 	}
@@ -247,6 +250,14 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 	else
 		return fail(err, errlen, "rd.verigate", raw.mode,
 			    "unknown value; use 1 (enforce), audit or 0 (off)");
+	/* Read when off too: an off boot is measured as such. */
+	if (!raw.tpm || !strcmp(raw.tpm, "auto"))
+		cfg->tpm_required = false;
+	else if (!strcmp(raw.tpm, "required"))
+		cfg->tpm_required = true;
+	else
+		return fail(err, errlen, "rd.verigate.tpm", raw.tpm,
+			    "unknown value; use auto (measure into the TPM if there is one) or required (stop the boot without a TPM or when the measurement fails)");
 	if (cfg->mode == VG_MODE_OFF)
 		return 0;
 
@@ -254,7 +265,7 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		char buf[SHOWN_MAX + 1];
 
 		return fail(err, errlen, shown(raw.unknown, buf, sizeof(buf)), NULL,
-			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed, rd.verigate.pubkey, rd.verigate.roothash_sig, rd.verigate.kdump, rd.verigate.kdump_initrd");
+			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed, rd.verigate.pubkey, rd.verigate.roothash_sig, rd.verigate.kdump, rd.verigate.kdump_initrd, rd.verigate.tpm");
 	}
 	if (!raw.anon_exec || !strcmp(raw.anon_exec, "allow"))
 		cfg->deny_anon_exec = false;

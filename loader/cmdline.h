@@ -48,6 +48,9 @@ struct vg_config {
 	 * loads before the real init starts ("" when not asked). */
 	char kdump_kernel[256];
 	char kdump_initrd[256];
+	/* rd.verigate.tpm=required: no TPM, or a failed measurement, stops the
+	 * boot; auto (the default): measure when there is a TPM. */
+	bool tpm_required;
 };
 
 /* The longest key or value vg_cmdline_next yields (with its NUL): long

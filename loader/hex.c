@@ -42,3 +42,18 @@ int vg_hex_to_bytes(const char *hex, unsigned char *out, size_t outlen)
 		out[i] = nibble(hex[2 * i]) << 4 | nibble(hex[2 * i + 1]);
 	return len;
 }
+
+int vg_bytes_to_hex(const unsigned char *in, size_t len, char *out, size_t outlen)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	if (outlen < 2 * len + 1)
+		return -1;
+	for (i = 0; i < len; i++) {
+		out[2 * i] = digits[in[i] >> 4];
+		out[2 * i + 1] = digits[in[i] & 0xf];
+	}
+	out[2 * len] = '\0';
+	return 0;
+}

@@ -22,4 +22,8 @@ int vg_hex_normalize(const char *in, size_t len, char *out, size_t outlen);
  */
 int vg_hex_to_bytes(const char *hex, unsigned char *out, size_t outlen);
 
+/* The len bytes at in as lower-case hex in out (2 * len + 1 bytes at
+ * least, or -1). */
+int vg_bytes_to_hex(const unsigned char *in, size_t len, char *out, size_t outlen);
+
 #endif

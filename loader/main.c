@@ -25,10 +25,12 @@
 #include "hex.h"
 #include "kernel_switches.h"
 #include "log.h"
+#include "measurement.h"
 #include "partition_name.h"
 #include "policy.h"
 #include "root_verify.h"
 #include "roothash_sig.h"
+#include "tpm.h"
 
 #define PROC_CMDLINE "/proc/cmdline"
 #define SECURITYFS "/sys/kernel/security"
@@ -246,6 +248,89 @@ static void device_field(const char *described, char *out, size_t len)
 		*space = ',';
 }
 
+/* The loader's measurement of the gate, once made (measure_gate). */
+static struct {
+	bool done;
+	const char *result; /* the loader line's tpm= field */
+	struct vg_measured m;
+} measured = { .result = "none" };
+
+/*
+ * Measure event into the TPM (measurement.h). Without a TPM nothing is
+ * measured, unless rd.verigate.tpm=required; a failed measurement stops
+ * the boot only then. Returns 0, or -1 (logged).
+ */
+static int measure_gate(const char *event, bool required)
+{
+	struct timespec start;
+	struct vg_tpm tpm;
+	char err[512];
+	int rc;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	measured.done = true;
+	rc = vg_tpm_open(&tpm, VG_TPM_DEVICE, err, sizeof(err));
+	if (rc == 1) {
+		if (!required)
+			return 0;
+		vg_log(VG_LOG_ERR, "rd.verigate.tpm=required, but there is no TPM (%s)", VG_TPM_DEVICE);
+		return -1;
+	}
+	if (!rc) {
+		rc = vg_measure(&tpm, VG_MEASURE_LOG, event, &measured.m, err, sizeof(err));
+		vg_tpm_close(&tpm);
+	}
+	if (rc) {
+		measured.result = "failed";
+		vg_log(VG_LOG_ERR, "%smeasuring the gate into PCR %d failed: %s",
+		       required ? "rd.verigate.tpm=required: " : "", VG_MEASURE_PCR, err);
+		return required ? -1 : 0;
+	}
+	measured.result = "pcr9";
+	vg_log(VG_LOG_NOTICE,
+	       "measured into PCR %d in %ld ms: \"%s\" (sha256 %s), then \"%s\"; PCR %d sha256 %s",
+	       VG_MEASURE_PCR, vg_ms_since(&start), event, measured.m.event_sha256,
+	       VG_MEASURE_SEPARATOR, VG_MEASURE_PCR, measured.m.pcr_sha256);
+	return 0;
+}
+
+/* The event a loaded gate is measured as: its configuration, and what the
+ * kernel gave it. */
+static void describe_loaded(const struct vg_config *cfg, const struct vg_policy_report *rep,
+			    char *event, size_t len)
+{
+	char allow[VG_ALLOW_MAX * (VG_HASH_HEX_MAX + 1)];
+	size_t n = 0;
+	int i;
+
+	allow[0] = '\0';
+	for (i = 0; i < cfg->allow_count; i++)
+		n += snprintf(allow + n, sizeof(allow) - n, "%s%s", i ? "," : "", cfg->allow[i]);
+	struct vg_gate_state s = {
+		.mode = vg_mode_name(cfg->mode),
+		.loaded = true,
+		.tree_option = vg_tree_option(cfg->tree),
+		.tree_hash = cfg->roothash,
+		.roothash_sig = cfg->pubkey[0] ? "verified" : "none",
+		.verity_sig = kernel_checked_root_signature() ? "required" : "no",
+		.deny_anon_exec = cfg->deny_anon_exec,
+		.guards = rep->guards,
+		.live = rep->live_count,
+		.programs = rep->count,
+		.allow = allow,
+		.allow_signed = cfg->allow_signed,
+		.kdump = cfg->kdump_kernel,
+		.bpf_hook_args = rep->features.bpf_hook_args,
+		.ioctl_compat = rep->features.ioctl_compat_hook,
+		.verity_trust = rep->verity_trust,
+		.execve_check = rep->features.execve_check,
+		.overlay_data_layer = rep->features.real_data_inode,
+		.kprobe_override = rep->kprobe_override,
+	};
+	if (vg_gate_describe(&s, event, len) < 0)
+		snprintf(event, len, "verigate mode=%s loaded=yes described=no", s.mode);
+}
+
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
 			  const struct vg_policy_params *params,
 			  const struct vg_policy_report *rep, long load_ms, long verify_ms)
@@ -259,7 +344,7 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s data=%s hash=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s execve_check=%s overlay=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s live=%d/%d live_us=%ld",
+	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s data=%s hash=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s execve_check=%s overlay=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s live=%d/%d live_us=%ld tpm=%s",
 	       vg_mode_name(cfg->mode), vg_tree_option(cfg->tree), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
 	       kernel_checked_root_signature() ? "required" : "no", major(root->dev),
 	       minor(root->dev), root->dm_name, data, hash, cfg->deny_anon_exec ? "deny" : "allow",
@@ -269,7 +354,7 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	       rep->features.execve_check ? "yes" : "no",
 	       rep->features.real_data_inode ? "data-layer" : "refused",
 	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", load_ms, progs,
-	       links, maps, rep->live_count, rep->count, rep->live_us);
+	       links, maps, rep->live_count, rep->count, rep->live_us, measured.result);
 	report_costs(rep, verify_ms);
 	if (rep->unprobed_count)
 		vg_log(VG_LOG_NOTICE, "%d of %d programs not probed, so not proven to run: %s",
@@ -340,7 +425,14 @@ static int load_crash_kernel(const char *newroot, const struct vg_config *cfg, d
 	return 0;
 }
 
-static int load_gate(const char *newroot)
+/* What --root measures when load_gate did not: an off boot, an audit boot
+ * without the bpf LSM, a failure. */
+struct gate_event {
+	char text[2048];
+	bool tpm_required;
+};
+
+static int load_gate(const char *newroot, struct gate_event *ev)
 {
 	struct vg_policy_params params = { 0 };
 	struct vg_policy_report rep;
@@ -352,8 +444,12 @@ static int load_gate(const char *newroot)
 	long verify_ms;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	snprintf(ev->text, sizeof(ev->text), "verigate mode=failed loaded=no");
 	if (load_config(&cfg, true))
 		return 1;
+	ev->tpm_required = cfg.tpm_required;
+	snprintf(ev->text, sizeof(ev->text), "verigate mode=%s loaded=no",
+		 vg_mode_name(cfg.mode));
 	if (cfg.mode == VG_MODE_OFF)
 		return 0;
 	if (snprintf(tree, sizeof(tree), "%s%s", newroot, vg_tree_dir(cfg.tree)) >= (int)sizeof(tree) ||
@@ -392,6 +488,9 @@ static int load_gate(const char *newroot)
 		return 1;
 	}
 #endif
+	describe_loaded(&cfg, &rep, ev->text, sizeof(ev->text));
+	if (measure_gate(ev->text, cfg.tpm_required))
+		return 1;
 	report_loaded(&cfg, &root, &params, &rep, vg_ms_since(&start), verify_ms);
 	if (cfg.kdump_kernel[0] && load_crash_kernel(newroot, &cfg, root.dev))
 		return 1;
@@ -463,7 +562,13 @@ int main(int argc, char **argv)
 		return assert_loaded();
 	if (argc == 3 && !strcmp(argv[1], "--check-device"))
 		return check_device(argv[2]);
-	if (argc == 3 && !strcmp(argv[1], "--root"))
-		return load_gate(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "--root")) {
+		struct gate_event ev = { 0 };
+		int rc = load_gate(argv[2], &ev);
+
+		if (!measured.done && measure_gate(ev.text, ev.tpm_required))
+			return 1;
+		return rc;
+	}
 	return usage();
 }

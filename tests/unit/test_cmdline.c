@@ -847,6 +847,34 @@ TEST(kdump_options_refused)
 	CHECK(printable(err));
 }
 
+TEST(tpm_option)
+{
+	CHECK_INT_EQ(parse(ON), 0);
+	CHECK(!cfg.tpm_required);
+	CHECK_INT_EQ(parse(ON " rd.verigate.tpm=auto"), 0);
+	CHECK(!cfg.tpm_required);
+	CHECK_INT_EQ(parse(ON " rd.verigate.tpm=required"), 0);
+	CHECK(cfg.tpm_required);
+	/* Off is measured too: the option counts there. */
+	CHECK_INT_EQ(parse("rd.verigate=0 rd.verigate.tpm=required"), 0);
+	CHECK_INT_EQ(cfg.mode, VG_MODE_OFF);
+	CHECK(cfg.tpm_required);
+	CHECK_INT_EQ(parse("rd.verigate.tpm=required"), 0);
+	CHECK(cfg.tpm_required);
+}
+
+TEST(tpm_option_refused)
+{
+	CHECK_FAILS(ON " rd.verigate.tpm=yes");
+	CHECK_STR_HAS(err, "rd.verigate.tpm=yes: unknown value; use auto");
+	CHECK_FAILS(ON " rd.verigate.tpm");
+	CHECK_STR_HAS(err, "rd.verigate.tpm=: unknown value");
+	CHECK_FAILS("rd.verigate=0 rd.verigate.tpm=Required");
+	CHECK_STR_HAS(err, "rd.verigate.tpm=Required: unknown value");
+	CHECK_FAILS(ON " rd.verigate.tpm=\x01");
+	CHECK(printable(err));
+}
+
 int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
@@ -895,5 +923,7 @@ int main(int argc, char **argv)
 	RUN(required_initramfs);
 	RUN(kdump_options);
 	RUN(kdump_options_refused);
+	RUN(tpm_option);
+	RUN(tpm_option_refused);
 	return unit_done();
 }

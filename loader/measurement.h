@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the loader measures into the TPM before switch_root, and where: the
+ * gate as it came up (or that it did not: off, audit without the bpf LSM,
+ * failed), then a separator that closes verigate's part of the PCR, each
+ * recorded in systemd's userspace TPM event log.
+ */
+#ifndef VERIGATE_MEASUREMENT_H
+#define VERIGATE_MEASUREMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tpm.h"
+
+/* PCR 9: the kernel and systemd-stub measure the initrd there, so one
+ * value binds the initramfs and the gate it set up (docs/attestation.md). */
+#define VG_MEASURE_PCR 9
+#define VG_MEASURE_LOG "/run/log/systemd/tpm2-measure.log"
+#define VG_MEASURE_SEPARATOR "verigate separator"
+
+/* The gate as the loader left it: what the measured event says. */
+struct vg_gate_state {
+	const char *mode;        /* "enforce", "audit", "off", or "failed" */
+	bool loaded;             /* its programs attached and proven live */
+	const char *tree_option; /* "roothash" or "usrhash" */
+	const char *tree_hash;
+	const char *roothash_sig; /* "verified" or "none" */
+	const char *verity_sig;   /* "required" or "no" */
+	bool deny_anon_exec;
+	int guards, live, programs;
+	const char *allow;        /* comma-separated digests, "" for none */
+	bool allow_signed;
+	const char *kdump;        /* crash kernel path, "" for none */
+	int bpf_hook_args;
+	bool ioctl_compat, verity_trust, execve_check, overlay_data_layer, kprobe_override;
+};
+
+/* The event text for a state: one line of key=value fields, the same for
+ * the same gate on the same kernel. Returns its length, or -1 if cut. */
+int vg_gate_describe(const struct vg_gate_state *s, char *buf, size_t len);
+
+struct vg_measured {
+	bool measured;
+	char event_sha256[65];  /* the event's sha256, hex */
+	char pcr_sha256[65];    /* the PCR's sha256 bank after the separator */
+};
+
+/*
+ * Extend VG_MEASURE_PCR with event, then with the separator, in every bank
+ * of the TPM, and append both to the event log at log_path. Returns 0, or
+ * -1 with a message in err.
+ */
+int vg_measure(struct vg_tpm *tpm, const char *log_path, const char *event,
+	       struct vg_measured *out, char *err, size_t errlen);
+
+/* The event log record (JSON-SEQ, systemd's format) for one extend. */
+int vg_measure_record(unsigned int pcr, const struct vg_tpm_event *ev, const char *text,
+		      char *buf, size_t len);
+
+#endif

@@ -1,0 +1,74 @@
+# In-guest test of the loader's measurement (run-in-guest --tpm, a software
+# TPM with a sha256 and a sha1 bank). PCR 9 holds only what verigate
+# extended (the kernel measures an initrd there only when booted through
+# its EFI stub, and these boots are not), so its sha256 bank after boot
+# must be the replay, from zero, of systemd's userspace event log: first
+# the gate as it came up (its mode, the verified hash, the live hooks),
+# then the separator. The PCR is printed for tests/check, which compares
+# it across boots. Without a TPM: nothing measured, and the loader says so.
+. /mnt/lib.sh
+
+log=/run/log/systemd/tpm2-measure.log
+bb=$(command -v busybox || echo /usr/local/bin/busybox)
+case $MODE_NAME in
+    enforce) mode=enforcing ;;
+    *) mode=$MODE_NAME ;;
+esac
+
+if ! [ -e /dev/tpmrm0 ]; then
+    [ "$mode" = off ] && exit 0
+    if [ "$(loader_field tpm)" = none ] && ! [ -e $log ]; then
+        pass tpm-none-measured "no TPM: the loader line says tpm=none and there is no event log"
+    else
+        fail tpm-none-measured "no TPM, yet tpm=$(loader_field tpm) and the log is $(ls -l $log 2>&1)"
+    fi
+    exit 0
+fi
+
+if [ "$mode" != off ]; then
+    if [ "$(loader_field tpm)" = pcr9 ]; then
+        pass tpm-loader-line "the loader line says tpm=pcr9"
+    else
+        fail tpm-loader-line "tpm=$(loader_field tpm) in: $LOADER_LINE"
+    fi
+fi
+
+# The records: 0x1E, one line of JSON each.
+tr '\036' '\n' < $log | grep -v '^$' > /tmp/records
+count=$(wc -l < /tmp/records)
+first=$(sed -n 1p /tmp/records | sed -n 's/.*"content":{"string":"\([^"]*\)"}}$/\1/p')
+second=$(sed -n 2p /tmp/records | sed -n 's/.*"content":{"string":"\([^"]*\)"}}$/\1/p')
+case $count,$first,$second in
+    "2,verigate mode=$mode loaded="*",verigate separator")
+        pass tpm-log-records "2 records: \"$first\", then \"$second\"" ;;
+    *) fail tpm-log-records "$count records: $(cat /tmp/records | head -c 600)" ;;
+esac
+if [ "$mode" = enforcing ]; then
+    case $first in
+        *" loaded=yes ${ROOTHASH:+roothash=$ROOTHASH}${USRHASH:+usrhash=$USRHASH} "*" live=$(loader_field live) "*)
+            pass tpm-event-names-the-gate "the event names the verified hash and the live hooks ($(loader_field live))" ;;
+        *) fail tpm-event-names-the-gate "expected loaded=yes, the hash and live=$(loader_field live) in: $first" ;;
+    esac
+fi
+
+# Each record's sha256 digest is that of its text, and the PCR is their
+# replay from zero. Both banks are in each record.
+hex2bin() { echo "$1" | $bb xxd -r -p; }
+pcr=0000000000000000000000000000000000000000000000000000000000000000
+ok=1
+while read -r rec; do
+    text=$(echo "$rec" | sed -n 's/.*"content":{"string":"\([^"]*\)"}}$/\1/p')
+    digest=$(echo "$rec" | sed -n 's/.*{"hashAlg":"sha256","digest":"\([0-9a-f]*\)"}.*/\1/p')
+    echo "$rec" | grep -q '{"hashAlg":"sha1","digest":"[0-9a-f]\{40\}"}' || ok=0
+    [ "$(printf %s "$text" | $bb sha256sum | cut -c 1-64)" = "$digest" ] || ok=0
+    pcr=$({ hex2bin "$pcr"; hex2bin "$digest"; } | $bb sha256sum | cut -c 1-64)
+done < /tmp/records
+[ "$ok" = 1 ] && pass tpm-record-digests "each record's sha256 digest is its text's, and it has a sha1 one" ||
+    fail tpm-record-digests "a record's digest is not its text's, or it lacks a bank: $(cat /tmp/records | head -c 600)"
+actual=$(tr 'A-F' 'a-f' < /sys/class/tpm/tpm0/pcr-sha256/9)
+if [ "$actual" = "$pcr" ]; then
+    pass tpm-pcr-replays "PCR 9 sha256 $actual, the event log's replay"
+else
+    fail tpm-pcr-replays "PCR 9 sha256 $actual, the log replays to $pcr"
+fi
+echo "tpm-pcr9 $actual"
