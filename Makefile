@@ -26,7 +26,7 @@ PARSER_SRCS := loader/cmdline.c loader/base64.c loader/dm_query.c loader/hex.c l
 	       loader/kernel_features.c ctl/view.c
 # What the unit tests link: the parsers and the root hash signature check.
 UNIT_SRCS   := $(PARSER_SRCS) loader/roothash_sig.c ctl/check_verdict.c loader/partition_name.c \
-	       loader/crash_kernel.c
+	       loader/crash_kernel.c ctl/measured.c
 UNIT_OBJS   := $(patsubst ctl/%.c,$(BUILD)/ctl/%.o,$(UNIT_SRCS:loader/%.c=$(BUILD)/loader/%.o))
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 # The same unit tests under AddressSanitizer and UndefinedBehaviorSanitizer,
@@ -87,7 +87,7 @@ $(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) | $(BUILD)
 
 $(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -lcrypto -o $@
 
 $(BUILD)/verigate-loader: $(LOADER_OBJS)
 	$(call msg,LINK,$@)

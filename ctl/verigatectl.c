@@ -6,11 +6,13 @@
  *   verigatectl [--dir DIR] status [--json]
  *   verigatectl [--dir DIR] denials [--json] [--follow]
  *   verigatectl [--dir DIR] check [--json]
+ *   verigatectl expect [--from HEX] EVENT
  * Exit codes (exit_code.h, verigatectl(8)): 0 enforcing (status), every
  * probe refused (check), or done, 1 a view could not be read or parsed or a
  * probe not made, 2 usage, 3 loaded in audit mode, 4 not loaded, 5 the gate
  * failed a probe (check).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -23,6 +25,7 @@
 
 #include "check.h"
 #include "exit_code.h"
+#include "measured.h"
 #include "view.h"
 
 #define DEFAULT_DIR "/sys/fs/bpf/verigate"
@@ -161,6 +164,112 @@ static void json_devices(const struct vg_status *st)
 	putchar(']');
 }
 
+/* A whole small file, or NULL. */
+static char *read_small_file(const char *path, size_t max)
+{
+	char *buf = malloc(max + 1);
+	ssize_t n;
+	int fd;
+
+	if (!buf)
+		return NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	n = fd < 0 ? -1 : read(fd, buf, max);
+	if (fd >= 0)
+		close(fd);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Where the TPM measurement is read from; the environment may point
+ * elsewhere, as systemd's $SYSTEMD_MEASURE_LOG_USERSPACE does (tests). */
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : fallback;
+}
+
+/* What the loader measured, and PCR 9 now; count -1 if the log is
+ * unreadable or malformed, 0 if it holds no verigate record. */
+static void read_measured(struct vg_measured_log *m, char pcr[65])
+{
+	char path[512], err[256], *text;
+	size_t i;
+
+	m->count = 0;
+	pcr[0] = '\0';
+	text = read_small_file(env_or("VERIGATE_MEASURE_LOG", VG_MEASURED_LOG), 256 * 1024);
+	if (text && vg_measured_parse(text, m, err, sizeof(err)) < 0) {
+		fprintf(stderr, "verigatectl: %s\n", err);
+		m->count = -1;
+	}
+	free(text);
+	snprintf(path, sizeof(path), "%s/9", env_or("VERIGATE_PCR_DIR", VG_MEASURED_PCR_DIR));
+	text = read_small_file(path, 128);
+	if (!text)
+		return;
+	for (i = 0; i < 64 && isxdigit((unsigned char)text[i]); i++)
+		pcr[i] = tolower((unsigned char)text[i]);
+	pcr[i] = '\0';
+	free(text);
+}
+
+static void print_measured_text(void)
+{
+	struct vg_measured_log m;
+	char pcr[65];
+	int i;
+
+	read_measured(&m, pcr);
+	if (m.count <= 0)
+		printf("  %-17s nothing (no verigate record in %s)\n", "measured",
+		       env_or("VERIGATE_MEASURE_LOG", VG_MEASURED_LOG));
+	for (i = 0; i < m.count; i++)
+		printf("  %-17s PCR %u sha256 %s \"%s\"\n", i ? "" : "measured", m.events[i].pcr,
+		       m.events[i].sha256, m.events[i].text);
+	if (pcr[0])
+		printf("  %-17s %s\n", "pcr9_sha256", pcr);
+}
+
+static void print_measured_json(void)
+{
+	struct vg_measured_log m;
+	char pcr[65];
+	int i;
+
+	read_measured(&m, pcr);
+	fputs(",\"measured\":[", stdout);
+	for (i = 0; i < m.count; i++) {
+		printf("%s{\"pcr\":%u,\"sha256\":\"%s\",\"event\":", i ? "," : "", m.events[i].pcr,
+		       m.events[i].sha256);
+		json_string(m.events[i].text);
+		putchar('}');
+	}
+	printf("],\"pcr9_sha256\":");
+	json_value(pcr[0] ? pcr : "");
+}
+
+/* expect: PCR 9 after the loader's event and separator, from start. */
+static int cmd_expect(const char *start, const char *event)
+{
+	char digests[2][65], value[65];
+	const char *list[2] = { digests[0], digests[1] };
+
+	vg_measured_digest(event, digests[0]);
+	vg_measured_digest("verigate separator", digests[1]);
+	if (vg_measured_replay(start, list, 2, value)) {
+		fprintf(stderr, "verigatectl: expect --from %s: not 64 lower-case hex digits\n", start);
+		return EXIT_USAGE;
+	}
+	printf("%s\n", value);
+	return EXIT_OK;
+}
+
 static int print_status_json(const struct vg_status *st)
 {
 	int i;
@@ -185,6 +294,7 @@ static int print_status_json(const struct vg_status *st)
 		fprintf(stderr, "verigatectl: status: a count line is malformed\n");
 		return -1;
 	}
+	print_measured_json();
 	puts("}");
 	return 0;
 }
@@ -215,6 +325,7 @@ static void print_status_text(const struct vg_status *st)
 		if (!strcmp(verdict, "audit"))
 			putchar('\n');
 	}
+	print_measured_text();
 }
 
 /* The status view, parsed, or NULL with *code set. */
@@ -492,6 +603,7 @@ static int usage(void)
 	fprintf(stderr, "usage: verigatectl [--dir DIR] status [--json]\n"
 			"       verigatectl [--dir DIR] denials [--json] [--follow]\n"
 			"       verigatectl [--dir DIR] check [--json]\n"
+			"       verigatectl expect [--from HEX] EVENT\n"
 			"exit: 0 enforcing (status), every probe refused (check), or done;\n"
 			"      1 error; 2 usage; 3 audit mode; 4 not loaded;\n"
 			"      5 check: the gate failed a probe\n");
@@ -514,6 +626,15 @@ int main(int argc, char **argv)
 	if (i >= argc)
 		return usage();
 	cmd = argv[i++];
+	if (!strcmp(cmd, "expect")) {
+		const char *start = "0000000000000000000000000000000000000000000000000000000000000000";
+
+		if (i + 2 < argc && !strcmp(argv[i], "--from")) {
+			start = argv[i + 1];
+			i += 2;
+		}
+		return i + 1 == argc ? cmd_expect(start, argv[i]) : usage();
+	}
 	for (; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
 			json = true;

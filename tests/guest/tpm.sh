@@ -72,3 +72,20 @@ else
     fail tpm-pcr-replays "PCR 9 sha256 $actual, the log replays to $pcr"
 fi
 echo "tpm-pcr9 $actual"
+echo "tpm-event $first"
+
+# verigatectl: what was measured, and the value to expect for the event.
+if [ "$mode" != off ]; then
+    out=$(verigatectl status 2>&1)
+    case $out in
+        *"measured          PCR 9 sha256 "*"\"$first\""*"pcr9_sha256       $actual"*)
+            pass tpm-ctl-status "verigatectl status shows both events and PCR 9" ;;
+        *) fail tpm-ctl-status "verigatectl status: $(echo "$out" | tail -n 4)" ;;
+    esac
+fi
+expected=$(verigatectl expect "$first")
+if [ "$expected" = "$actual" ]; then
+    pass tpm-ctl-expect "verigatectl expect computes PCR 9 from the event alone: $expected"
+else
+    fail tpm-ctl-expect "verigatectl expect says $expected, the TPM $actual"
+fi
