@@ -35,6 +35,8 @@ run_init=$(dmesg | sed -n 's/^\[ *\([0-9]*\)\.\([0-9]\{3\}\).*\] Run \/init as i
 # verigate).
 dmesg | sed -n 's/.*verigate: [a-z]* .* load_ms=\([0-9]*\) .*/loader_ms \1/p' | head -n 1
 dmesg | sed -n 's/.*verigate: load_phases_ms /load_phases_ms /p' | head -n 1
+# Of it, the TPM measurement (boots with a TPM).
+dmesg | sed -n 's/.*verigate: measured into PCR 9 in \([0-9]*\) ms.*/measure_ms \1/p' | head -n 1
 dmesg | sed -n 's/.*verigate: verified_insns /verified_insns /p' | head -n 1
 dmesg | sed -n 's/.*verigate: load_attach_us /load_attach_us /p' | head -n 1
 # Whether perf could count instructions here (under TCG it cannot).
