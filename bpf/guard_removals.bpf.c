@@ -70,14 +70,20 @@ static __always_inline bool mount_point_elsewhere(struct dentry *dentry)
 	return mount_point(dentry) && !in_initial_mount_ns();
 }
 
+/* Removing dentry from dir (unlink, rmdir): pin_op names a pin's refusal. */
+static __always_inline int guard_removal(struct inode *dir, struct dentry *dentry, __u32 pin_op)
+{
+	if (mount_point_elsewhere(dentry))
+		return guard_refuse(VG_OP_REMOVE_MOUNTPOINT);
+	return on_bpffs(dir) && is_pin(dentry->d_inode) ? guard_refuse(pin_op) : 0;
+}
+
 SEC("lsm/inode_unlink")
 int BPF_PROG(guard_unlink, struct inode *dir, struct dentry *dentry, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	if (mount_point_elsewhere(dentry))
-		return guard_refuse(VG_OP_REMOVE_MOUNTPOINT);
-	return on_bpffs(dir) && is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_UNLINK) : 0;
+	return guard_removal(dir, dentry, VG_OP_PIN_UNLINK);
 }
 
 SEC("lsm/inode_rmdir")
@@ -85,9 +91,7 @@ int BPF_PROG(guard_rmdir, struct inode *dir, struct dentry *dentry, int ret)
 {
 	if (ret || !guarding())
 		return ret;
-	if (mount_point_elsewhere(dentry))
-		return guard_refuse(VG_OP_REMOVE_MOUNTPOINT);
-	return on_bpffs(dir) && is_pin(dentry->d_inode) ? guard_refuse(VG_OP_PIN_RMDIR) : 0;
+	return guard_removal(dir, dentry, VG_OP_PIN_RMDIR);
 }
 
 SEC("lsm/inode_rename")
