@@ -1,5 +1,5 @@
 # In-guest part of "make demo": show the gate at work in the real root.
-echo "--- kernel log line written by verigate-loader before switch_root:"
+echo "--- kernel log lines written by verigate-loader before switch_root (its TPM measurement, and the gate):"
 dmesg | grep -o 'verigate: .*roothash=.*'
 echo "--- pinned links and read-only views (the only references to the gate):"
 ls /sys/fs/bpf/verigate
