@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What the running kernel says about two switches the gate depends on. */
+/* What the running kernel says about the switches the gate depends on. */
 #ifndef VERIGATE_KERNEL_SWITCHES_H
 #define VERIGATE_KERNEL_SWITCHES_H
 
@@ -18,5 +18,14 @@ bool vg_lsm_active(const char *name, char *list, size_t len);
  * BPF LSM programs: false only when kernel.ftrace_enabled reads 0 (true on
  * a kernel without the switch). */
 bool vg_ftrace_patching_on(void);
+
+/*
+ * Whether a write through /proc/self/mem may go where the writer itself
+ * could not write, as a tracer's does (FOLL_FORCE): tried on a read-only
+ * page of the caller's own. Not with proc_mem.force_override=never, nor
+ * with =ptrace (Debian's 7.2 default), where only a tracer forces, and no
+ * process is its own tracer. True when the try cannot be made.
+ */
+bool vg_proc_mem_writes_forced(void);
 
 #endif

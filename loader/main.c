@@ -344,7 +344,7 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	id_list(links, sizeof(links), rep->link_ids, rep->count);
 	id_list(maps, sizeof(maps), rep->map_ids, rep->map_count);
 	vg_log(VG_LOG_NOTICE,
-	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s data=%s hash=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s execve_check=%s overlay=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s live=%d/%d live_us=%ld tpm=%s",
+	       "%s %s=%s roothash_sig=%s verity_sig=%s dev=%u:%u dm=%s data=%s hash=%s anon_exec=%s guards=%d bpf_hook_args=%d ioctl_compat=%s kprobe_override=%s verity_trust=%s execve_check=%s overlay=%s allow=%d signed=%d kernel_log=%s load_ms=%ld prog_ids=%s link_ids=%s map_ids=%s live=%d/%d live_us=%ld tpm=%s proc_mem_write=%s",
 	       vg_mode_name(cfg->mode), vg_tree_option(cfg->tree), cfg->roothash, cfg->pubkey[0] ? "verified" : "none",
 	       kernel_checked_root_signature() ? "required" : "no", major(root->dev),
 	       minor(root->dev), root->dm_name, data, hash, cfg->deny_anon_exec ? "deny" : "allow",
@@ -354,7 +354,8 @@ static void report_loaded(const struct vg_config *cfg, const struct vg_root *roo
 	       rep->features.execve_check ? "yes" : "no",
 	       rep->features.real_data_inode ? "data-layer" : "refused",
 	       cfg->allow_count, cfg->allow_signed, kernel_log ? "yes" : "no", load_ms, progs,
-	       links, maps, rep->live_count, rep->count, rep->live_us, measured.result);
+	       links, maps, rep->live_count, rep->count, rep->live_us, measured.result,
+	       rep->proc_mem_write);
 	report_costs(rep, verify_ms);
 	if (rep->unprobed_count)
 		vg_log(VG_LOG_NOTICE, "%d of %d programs not probed, so not proven to run: %s",

@@ -16,6 +16,7 @@
 
 #include "attach_targets.h"
 #include "elapsed.h"
+#include "kernel_switches.h"
 #include "liveness.h"
 #include "verigate.skel.h"
 #include "verigate_abi.h"
@@ -104,6 +105,11 @@ static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
 		/* Tracers writing code only matter when anonymous code is refused. */
 		disable(skel, "verigate_ptrace");
 		disable(skel, "verigate_traceme");
+		disable(skel, "verigate_mem_write");
+	} else if (!vg_proc_mem_writes_forced()) {
+		/* The kernel forces no write through /proc/self/mem, and a
+		 * tracer's forced writes need an attach the ptrace hooks refuse:
+		 * nothing for a program on every open to do. */
 		disable(skel, "verigate_mem_write");
 	}
 #ifdef VG_TEST_WITHOUT_GUARDS
@@ -470,6 +476,9 @@ int vg_policy_install(const struct vg_policy_params *params, const char *pin_dir
 	    make_pin_dir(pin_dir, &dir, err, errlen))
 		goto out;
 	set_rodata(skel, params, &report->features, &dir);
+	report->proc_mem_write = !params->deny_anon_exec ? "allowed" :
+				 bpf_program__autoload(skel->progs.verigate_mem_write) ? "refused" :
+											  "not-forced";
 	report->kprobe_override = skel->rodata->kprobe_override;
 	report->verity_trust = skel->rodata->verity_trust;
 	report->probe_ms = vg_ms_since(&phase);

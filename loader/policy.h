@@ -48,6 +48,10 @@ struct vg_policy_report {
 	struct vg_kernel_features features; /* what the choice of programs followed */
 	bool kprobe_override; /* kernel has bpf_override_return: kprobe loads refused */
 	bool verity_trust; /* extra verity devices can be trusted (6.12+) */
+	/* Writes through /proc/PID/mem: "allowed" (anon_exec=allow), "refused"
+	 * (verigate_mem_write refuses the open), "not-forced" (the kernel
+	 * forces none a ptrace guard has not refused already). */
+	const char *proc_mem_write;
 	__u32 prog_ids[VG_PROGS_MAX];
 	char prog_names[VG_PROGS_MAX][64];
 	__u32 verified_insns[VG_PROGS_MAX]; /* as the verifier counted them at load */

@@ -54,13 +54,24 @@ anon_attack image-mapping-made-wx allowed vg-try wx-mprotect "$hello"
 # Code planted in read-only text by a tracer, with no mmap or mprotect.
 anon_attack ptrace-poke-text allowed vg-inject ptrace-poke
 anon_attack traceme-poke-text allowed vg-inject traceme-poke
-# Kernels built with PROC_MEM_FORCE_PTRACE (Debian's 7.2) refuse the forced
-# write themselves unless the writer is the tracer: EIO from pwrite, after
-# the open succeeded. verigate refuses the open, on every kernel.
+# Kernels that force no write through /proc/self/mem (built with
+# PROC_MEM_FORCE_PTRACE, as Debian's 7.2, or booted with
+# proc_mem.force_override=never) refuse it themselves: EIO from pwrite,
+# after the open succeeded. There the loader leaves file_open alone
+# (proc_mem_write=not-forced); elsewhere verigate refuses the open.
 out=$(vg-inject proc-self-mem 2>&1)
-case $MODE,$ANON,$out in
-    1,deny,*) check proc-self-mem-write denied "" echo "$out" ;;
+field=$(loader_field proc_mem_write)
+case $MODE,$ANON,$field,$out in
+    1,deny,refused,*) check proc-self-mem-write denied "" echo "$out" ;;
     *,"denied errno=OTHER:EIO (pwrite /proc/self/mem: "*)
         pass proc-self-mem-write "opened; the kernel itself refuses the forced write: $out" ;;
+    1,deny,*) fail proc-self-mem-write "proc_mem_write=$field, yet not the kernel's EIO: $out" ;;
     *) check proc-self-mem-write allowed allowed echo "$out" ;;
 esac
+if [ "$MODE" = 1 ] && [ "$ANON" = deny ]; then
+    case $field,$([ -e /sys/fs/bpf/verigate/verigate_mem_write ] && echo pinned) in
+        refused,pinned | not-forced,)
+            pass mem-write-program-where-needed "proc_mem_write=$field: verigate_mem_write on file_open $([ "$field" = refused ] && echo is || echo is not) attached" ;;
+        *) fail mem-write-program-where-needed "proc_mem_write=$field, verigate_mem_write pin: $(ls /sys/fs/bpf/verigate/verigate_mem_write 2>&1)" ;;
+    esac
+fi
