@@ -253,6 +253,7 @@ static struct {
 	bool done;
 	const char *result; /* the loader line's tpm= field */
 	struct vg_measured m;
+	long ms;
 } measured = { .result = "none" };
 
 /*
@@ -287,11 +288,19 @@ static int measure_gate(const char *event, bool required)
 		return required ? -1 : 0;
 	}
 	measured.result = "pcr9";
+	measured.ms = vg_ms_since(&start);
+	return 0;
+}
+
+/* After the loader line: what measure_gate measured, if it did. */
+static void report_measured(const char *event)
+{
+	if (!measured.m.measured)
+		return;
 	vg_log(VG_LOG_NOTICE,
 	       "measured into PCR %d in %ld ms: \"%s\" (sha256 %s), then \"%s\"; PCR %d sha256 %s",
-	       VG_MEASURE_PCR, vg_ms_since(&start), event, measured.m.event_sha256,
-	       VG_MEASURE_SEPARATOR, VG_MEASURE_PCR, measured.m.pcr_sha256);
-	return 0;
+	       VG_MEASURE_PCR, measured.ms, event, measured.m.event_sha256, VG_MEASURE_SEPARATOR,
+	       VG_MEASURE_PCR, measured.m.pcr_sha256);
 }
 
 /* The event a loaded gate is measured as: its configuration, and what the
@@ -493,6 +502,7 @@ static int load_gate(const char *newroot, struct gate_event *ev)
 	if (measure_gate(ev->text, cfg.tpm_required))
 		return 1;
 	report_loaded(&cfg, &root, &params, &rep, vg_ms_since(&start), verify_ms);
+	report_measured(ev->text);
 	if (cfg.kdump_kernel[0] && load_crash_kernel(newroot, &cfg, root.dev))
 		return 1;
 	return 0;
@@ -567,8 +577,11 @@ int main(int argc, char **argv)
 		struct gate_event ev = { 0 };
 		int rc = load_gate(argv[2], &ev);
 
-		if (!measured.done && measure_gate(ev.text, ev.tpm_required))
-			return 1;
+		if (!measured.done) {
+			if (measure_gate(ev.text, ev.tpm_required))
+				return 1;
+			report_measured(ev.text);
+		}
 		return rc;
 	}
 	return usage();
