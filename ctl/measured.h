@@ -17,7 +17,7 @@
 struct vg_measured_event {
 	unsigned int pcr;
 	char sha256[65];
-	char text[1024];
+	char text[4096]; /* the loader's longest event (VG_MEASURE_EVENT_MAX) */
 };
 
 struct vg_measured_log {

@@ -438,7 +438,7 @@ static int load_crash_kernel(const char *newroot, const struct vg_config *cfg, d
 /* What --root measures when load_gate did not: an off boot, an audit boot
  * without the bpf LSM, a failure. */
 struct gate_event {
-	char text[2048];
+	char text[VG_MEASURE_EVENT_MAX];
 	bool tpm_required;
 };
 

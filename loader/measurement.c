@@ -60,7 +60,7 @@ static int json_escape(const char *text, char *buf, size_t len)
 int vg_measure_record(unsigned int pcr, const struct vg_tpm_event *ev, const char *text,
 		      char *buf, size_t len)
 {
-	char hex[129], escaped[2048];
+	char hex[129], escaped[2 * VG_MEASURE_EVENT_MAX]; /* the kdump path may hold " and \\ */
 	size_t n;
 	int i, w;
 
@@ -121,7 +121,7 @@ static int open_log(const char *path, char *err, size_t errlen)
 static int extend_and_log(struct vg_tpm *tpm, const char *log_path, const char *text,
 			  struct vg_tpm_event *ev, char *err, size_t errlen)
 {
-	char record[4096];
+	char record[VG_MEASURE_RECORD_MAX];
 	int fd, n, rc = -1;
 
 	fd = open_log(log_path, err, errlen);

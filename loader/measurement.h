@@ -18,6 +18,11 @@
 #define VG_MEASURE_PCR 9
 #define VG_MEASURE_LOG "/run/log/systemd/tpm2-measure.log"
 #define VG_MEASURE_SEPARATOR "verigate separator"
+/* The longest event text, with its NUL: its fields, a sha512 tree hash,
+ * the allow-list's 16 sha512 digests and a 255-character kdump path. */
+#define VG_MEASURE_EVENT_MAX 4096
+/* The longest event log record: the event escaped, and 8 banks' digests. */
+#define VG_MEASURE_RECORD_MAX (2 * VG_MEASURE_EVENT_MAX + 2048)
 
 /* The gate as the loader left it: what the measured event says. */
 struct vg_gate_state {

@@ -163,6 +163,43 @@ TEST(measure_logs_the_event_and_the_separator_and_the_pcr_replays)
 	}
 }
 
+/* The longest configuration the command line takes is measured whole: a
+ * sha512 tree hash, 16 sha512 digests allowed, a 255-character kdump path
+ * with quotes and backslashes; and its record fits, every bank in it. */
+TEST(the_longest_configuration_is_described_whole)
+{
+	static char event[VG_MEASURE_EVENT_MAX], record[VG_MEASURE_RECORD_MAX];
+	char hash[129], allow[16 * 129], kdump[256];
+	struct vg_tpm_event ev = { .count = VG_TPM_BANKS_MAX };
+	struct vg_gate_state st = {
+		.mode = "enforcing", .loaded = true, .tree_option = "roothash",
+		.roothash_sig = "verified", .verity_sig = "required", .deny_anon_exec = true,
+		.guards = 99, .live = 99, .programs = 99, .allow_signed = true, .bpf_hook_args = 4,
+	};
+	int i;
+
+	memset(hash, 'a', 128);
+	hash[128] = '\0';
+	allow[0] = '\0';
+	for (i = 0; i < 16; i++)
+		snprintf(allow + strlen(allow), sizeof(allow) - strlen(allow), "%s%s", i ? "," : "", hash);
+	memset(kdump, '"', 255);
+	kdump[0] = '/';
+	kdump[100] = '\\';
+	kdump[255] = '\0';
+	st.tree_hash = hash;
+	st.allow = allow;
+	st.kdump = kdump;
+	CHECK(vg_gate_describe(&st, event, sizeof(event)) > 0);
+	CHECK_STR_HAS(event, allow);
+	CHECK_STR_HAS(event, kdump);
+	for (i = 0; i < ev.count; i++) {
+		ev.banks[i].name = "sha512";
+		ev.banks[i].len = 64;
+	}
+	CHECK(vg_measure_record(VG_MEASURE_PCR, &ev, event, record, sizeof(record)) > 0);
+}
+
 int main(int argc, char **argv)
 {
 	TSS2_TCTI_CONTEXT *tcti = NULL;
@@ -179,6 +216,7 @@ int main(int argc, char **argv)
 	RUN(refuses_a_pcr_that_does_not_exist);
 	RUN(no_device_is_no_tpm);
 	RUN(measure_logs_the_event_and_the_separator_and_the_pcr_replays);
+	RUN(the_longest_configuration_is_described_whole);
 	vg_tpm_close(&tpm);
 	Tss2_TctiLdr_Finalize(&tcti);
 	return unit_done();

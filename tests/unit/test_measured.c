@@ -31,6 +31,20 @@ TEST(reads_verigate_records_and_skips_others)
 	CHECK_STR_EQ(m.events[1].text, "a \"q\" \\ \x01");
 }
 
+/* The loader's longest event (4095 characters) is read back whole. */
+TEST(reads_the_longest_event)
+{
+	static char log[8192], text[4096];
+
+	memset(text, 'x', sizeof(text) - 1);
+	text[sizeof(text) - 1] = '\0';
+	snprintf(log, sizeof(log),
+		 "\x1e{\"pcr\":9,\"digests\":[{\"hashAlg\":\"sha256\",\"digest\":\"" ZERO "\"}],"
+		 "\"content_type\":\"verigate\",\"content\":{\"string\":\"%s\"}}\n", text);
+	CHECK_INT_EQ(vg_measured_parse(log, &m, err, sizeof(err)), 1);
+	CHECK_STR_EQ(m.events[0].text, text);
+}
+
 TEST(empty_log_has_no_record)
 {
 	CHECK_INT_EQ(vg_measured_parse("", &m, err, sizeof(err)), 0);
@@ -69,6 +83,7 @@ int main(int argc, char **argv)
 {
 	unit_init(argc, argv);
 	RUN(reads_verigate_records_and_skips_others);
+	RUN(reads_the_longest_event);
 	RUN(empty_log_has_no_record);
 	RUN(malformed_verigate_record_is_refused);
 	RUN(digest_and_replay_match_the_tpm);
