@@ -304,8 +304,8 @@ static void report_measured(const char *event)
 }
 
 /* The event a loaded gate is measured as: its configuration, and what the
- * kernel gave it. */
-static void describe_loaded(const struct vg_config *cfg, const struct vg_policy_report *rep,
+ * kernel gave it. Returns 0, or -1 (logged) if it does not fit. */
+static int describe_loaded(const struct vg_config *cfg, const struct vg_policy_report *rep,
 			    char *event, size_t len)
 {
 	char allow[VG_ALLOW_MAX * (VG_HASH_HEX_MAX + 1)];
@@ -336,8 +336,11 @@ static void describe_loaded(const struct vg_config *cfg, const struct vg_policy_
 		.overlay_data_layer = rep->features.real_data_inode,
 		.kprobe_override = rep->kprobe_override,
 	};
-	if (vg_gate_describe(&s, event, len) < 0)
-		snprintf(event, len, "verigate mode=%s loaded=yes described=no", s.mode);
+	if (vg_gate_describe(&s, event, len) < 0) {
+		vg_log(VG_LOG_ERR, "the gate's description does not fit %zu bytes", len);
+		return -1;
+	}
+	return 0;
 }
 
 static void report_loaded(const struct vg_config *cfg, const struct vg_root *root,
@@ -498,8 +501,8 @@ static int load_gate(const char *newroot, struct gate_event *ev)
 		return 1;
 	}
 #endif
-	describe_loaded(&cfg, &rep, ev->text, sizeof(ev->text));
-	if (measure_gate(ev->text, cfg.tpm_required))
+	if (describe_loaded(&cfg, &rep, ev->text, sizeof(ev->text)) ||
+	    measure_gate(ev->text, cfg.tpm_required))
 		return 1;
 	report_loaded(&cfg, &root, &params, &rep, vg_ms_since(&start), verify_ms);
 	report_measured(ev->text);
