@@ -80,12 +80,12 @@ $(BUILD)/loader/%.o: loader/%.c $(wildcard loader/*.h) | $(BUILD)
 
 # verigatectl: installed into the real root, reads the views in bpffs.
 CTL_SRCS := $(wildcard ctl/*.c)
-$(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) | $(BUILD)
+$(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) loader/hex.h | $(BUILD)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -c $< -o $@
 
-$(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o)
+$(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o) $(BUILD)/loader/hex.o
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -lcrypto -o $@
 

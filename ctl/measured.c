@@ -6,6 +6,8 @@
 #include <string.h>
 #include <openssl/evp.h>
 
+#include "hex.h"
+
 /* The value of the JSON string field key ("\"key\":\"") in rec, unescaped
  * as the loader escapes (\" \\ \uXXXX), into out. NULL if absent or bad. */
 static const char *string_field(const char *rec, const char *key, char *out, size_t len)
@@ -97,43 +99,21 @@ int vg_measured_parse(const char *log, struct vg_measured_log *out, char *err, s
 	return out->count;
 }
 
-static int hex_bytes(const char *hex, unsigned char *out)
-{
-	int i;
-
-	if (!is_hex(hex, 64))
-		return -1;
-	for (i = 0; i < 32; i++) {
-		unsigned int b;
-
-		sscanf(hex + 2 * i, "%2x", &b);
-		out[i] = b;
-	}
-	return 0;
-}
-
-static void to_hex(const unsigned char *in, char out[65])
-{
-	int i;
-
-	for (i = 0; i < 32; i++)
-		snprintf(out + 2 * i, 3, "%02x", in[i]);
-}
-
 int vg_measured_replay(const char *start, const char *const *sha256, int count, char out[65])
 {
 	unsigned char pcr[64];
 	int i;
 
-	if (hex_bytes(start, pcr))
+	if (!is_hex(start, 64))
 		return -1;
+	vg_hex_to_bytes(start, pcr, 32);
 	for (i = 0; i < count; i++) {
-		if (hex_bytes(sha256[i], pcr + 32))
+		if (!is_hex(sha256[i], 64))
 			return -1;
+		vg_hex_to_bytes(sha256[i], pcr + 32, 32);
 		EVP_Digest(pcr, 64, pcr, NULL, EVP_sha256(), NULL);
 	}
-	to_hex(pcr, out);
-	return 0;
+	return vg_bytes_to_hex(pcr, 32, out, 65);
 }
 
 void vg_measured_digest(const char *text, char out[65])
@@ -141,5 +121,5 @@ void vg_measured_digest(const char *text, char out[65])
 	unsigned char d[32];
 
 	EVP_Digest(text, strlen(text), d, NULL, EVP_sha256(), NULL);
-	to_hex(d, out);
+	vg_bytes_to_hex(d, 32, out, 65);
 }

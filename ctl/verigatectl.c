@@ -33,12 +33,32 @@
 
 static const char *dir = DEFAULT_DIR;
 
+/* What fd holds, up to max - 1 bytes, NUL-terminated (*full: it filled
+ * them), or NULL with errno set. */
+static char *read_fd(int fd, size_t max, bool *full)
+{
+	char *buf = malloc(max);
+	size_t len = 0;
+	ssize_t n = 0;
+
+	if (!buf)
+		return NULL;
+	while (len < max - 1 && (n = read(fd, buf + len, max - 1 - len)) > 0)
+		len += n;
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	*full = len == max - 1;
+	return buf;
+}
+
 /* The whole text of view NAME, or NULL with *code set. */
 static char *read_view(const char *name, int *code)
 {
 	char path[4096], *buf;
-	size_t len = 0;
-	ssize_t n;
+	bool full;
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -51,23 +71,15 @@ static char *read_view(const char *name, int *code)
 			fprintf(stderr, "verigatectl: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
-	buf = malloc(VIEW_MAX);
-	if (!buf) {
-		close(fd);
-		*code = EXIT_ERROR;
-		return NULL;
-	}
-	while (len < VIEW_MAX - 1 && (n = read(fd, buf + len, VIEW_MAX - 1 - len)) > 0)
-		len += n;
-	if (n < 0 || len == VIEW_MAX - 1) {
-		fprintf(stderr, "verigatectl: %s: %s\n", path, n < 0 ? strerror(errno) : "too long");
+	buf = read_fd(fd, VIEW_MAX, &full);
+	if (!buf || full) {
+		fprintf(stderr, "verigatectl: %s: %s\n", path, buf ? "too long" : strerror(errno));
 		close(fd);
 		free(buf);
 		*code = EXIT_ERROR;
 		return NULL;
 	}
 	close(fd);
-	buf[len] = '\0';
 	return buf;
 }
 
@@ -164,24 +176,17 @@ static void json_devices(const struct vg_status *st)
 	putchar(']');
 }
 
-/* A whole small file, or NULL. */
+/* A small file's text, up to max - 1 bytes, or NULL. */
 static char *read_small_file(const char *path, size_t max)
 {
-	char *buf = malloc(max + 1);
-	ssize_t n;
-	int fd;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *buf;
+	bool full;
 
-	if (!buf)
+	if (fd < 0)
 		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	n = fd < 0 ? -1 : read(fd, buf, max);
-	if (fd >= 0)
-		close(fd);
-	if (n < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
+	buf = read_fd(fd, max, &full);
+	close(fd);
 	return buf;
 }
 
