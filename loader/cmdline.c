@@ -122,6 +122,19 @@ static void scan(const char *p, struct raw_options *raw)
 	}
 }
 
+/* An option of two values: absent or no gives false, yes true; anything
+ * else -1. */
+static int choose(const char *value, const char *no, const char *yes, bool *out)
+{
+	if (!value || !strcmp(value, no))
+		*out = false;
+	else if (!strcmp(value, yes))
+		*out = true;
+	else
+		return -1;
+	return 0;
+}
+
 _Static_assert(VG_ALLOW_MAX == 16, "the message below names the limit");
 
 /* rd.verigate.allow=HASH[,HASH...]: each a hex digest, at most VG_ALLOW_MAX. */
@@ -251,11 +264,7 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		return fail(err, errlen, "rd.verigate", raw.mode,
 			    "unknown value; use 1 (enforce), audit or 0 (off)");
 	/* Read when off too: an off boot is measured as such. */
-	if (!raw.tpm || !strcmp(raw.tpm, "auto"))
-		cfg->tpm_required = false;
-	else if (!strcmp(raw.tpm, "required"))
-		cfg->tpm_required = true;
-	else
+	if (choose(raw.tpm, "auto", "required", &cfg->tpm_required))
 		return fail(err, errlen, "rd.verigate.tpm", raw.tpm,
 			    "unknown value; use auto (measure into the TPM if there is one) or required (stop the boot without a TPM or when the measurement fails)");
 	if (cfg->mode == VG_MODE_OFF)
@@ -267,21 +276,13 @@ int vg_cmdline_parse(const char *cmdline, struct vg_config *cfg, char *err,
 		return fail(err, errlen, shown(raw.unknown, buf, sizeof(buf)), NULL,
 			    "unknown option; known: rd.verigate.anon_exec, rd.verigate.allow, rd.verigate.signed, rd.verigate.pubkey, rd.verigate.roothash_sig, rd.verigate.kdump, rd.verigate.kdump_initrd, rd.verigate.tpm");
 	}
-	if (!raw.anon_exec || !strcmp(raw.anon_exec, "allow"))
-		cfg->deny_anon_exec = false;
-	else if (!strcmp(raw.anon_exec, "deny"))
-		cfg->deny_anon_exec = true;
-	else
+	if (choose(raw.anon_exec, "allow", "deny", &cfg->deny_anon_exec))
 		return fail(err, errlen, "rd.verigate.anon_exec", raw.anon_exec,
 			    "unknown value; use allow or deny");
 
 	if (raw.allow && parse_allow(raw.allow, cfg, err, errlen))
 		return -1;
-	if (!raw.signed_ || !strcmp(raw.signed_, "0"))
-		cfg->allow_signed = false;
-	else if (!strcmp(raw.signed_, "1"))
-		cfg->allow_signed = true;
-	else
+	if (choose(raw.signed_, "0", "1", &cfg->allow_signed))
 		return fail(err, errlen, "rd.verigate.signed", raw.signed_,
 			    "unknown value; use 1 (trust verity devices whose root hash signature the kernel checked) or 0");
 
