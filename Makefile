@@ -80,14 +80,19 @@ $(BUILD)/loader/%.o: loader/%.c $(wildcard loader/*.h) | $(BUILD)
 
 # verigatectl: installed into the real root, reads the views in bpffs.
 CTL_SRCS := $(wildcard ctl/*.c)
-$(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) loader/hex.h | $(BUILD)
+$(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) $(wildcard loader/*.h) | $(BUILD)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) -I$(BUILD) -Iloader -Ibpf -c $< -o $@
 
-$(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o) $(BUILD)/loader/hex.o
+# expect predicts the loader's event with the loader's own code and
+# programs: its command line parser, its choice of programs, its event.
+CTL_LOADER_OBJS := $(addprefix $(BUILD)/loader/,hex.o base64.o cmdline.o kernel_features.o \
+		   program_choice.o gate_event.o)
+$(BUILD)/ctl/expect.o: $(BUILD)/verigate.skel.h
+$(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o) $(CTL_LOADER_OBJS)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -lcrypto -o $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -lbpf -lelf -lz -lcrypto -o $@
 
 $(BUILD)/verigate-loader: $(LOADER_OBJS)
 	$(call msg,LINK,$@)
@@ -128,7 +133,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard load
 # vg-rollback drives the loader's own install code with injected failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
 		$(BUILD)/loader/kernel_features.o $(BUILD)/loader/attach_targets.o \
-		$(BUILD)/loader/liveness.o $(BUILD)/loader/kernel_switches.o
+		$(BUILD)/loader/liveness.o $(BUILD)/loader/kernel_switches.o $(BUILD)/loader/program_choice.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin,--wrap=bpf_program__attach_lsm,--wrap=bpf_program__attach_iter,--wrap=bpf_object__load_skeleton -lbpf -lelf -lz -o $@
@@ -183,12 +188,11 @@ $(BUILD)/features/test_attach_targets: tests/features/test_attach_targets.c \
 		$(BUILD)/loader/kernel_features.o -lbpf -o $@
 
 # The loader's PCR extend against a software TPM (run by tests/check).
-$(BUILD)/tpm/test_tpm: tests/tpm/test_tpm.c $(BUILD)/loader/tpm.o $(BUILD)/loader/measurement.o \
-		$(BUILD)/loader/hex.o tests/unit/unit.h
+TPM_TEST_OBJS := $(addprefix $(BUILD)/loader/,tpm.o measurement.o gate_event.o cmdline.o base64.o hex.o)
+$(BUILD)/tpm/test_tpm: tests/tpm/test_tpm.c $(TPM_TEST_OBJS) tests/unit/unit.h
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Itests/unit $< $(BUILD)/loader/tpm.o $(BUILD)/loader/measurement.o \
-		$(BUILD)/loader/hex.o \
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(TPM_TEST_OBJS) \
 		-ltss2-esys -ltss2-tcti-device -ltss2-tctildr -ltss2-rc -lcrypto -o $@
 
 $(BUILD):

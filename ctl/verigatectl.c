@@ -6,7 +6,9 @@
  *   verigatectl [--dir DIR] status [--json]
  *   verigatectl [--dir DIR] denials [--json] [--follow]
  *   verigatectl [--dir DIR] check [--json]
- *   verigatectl expect [--from HEX] EVENT
+ *   verigatectl expect [--from HEX] [--event] EVENT
+ *   verigatectl expect [--from HEX] [--event] --cmdline TEXT [--btf FILE]
+ *                      [--kernel-config FILE]
  * Exit codes (exit_code.h, verigatectl(8)): 0 enforcing (status), every
  * probe refused (check), or done, 1 a view could not be read or parsed or a
  * probe not made, 2 usage, 3 loaded in audit mode, 4 not loaded, 5 the gate
@@ -21,10 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "exit_code.h"
+#include "expect.h"
+#include "gate_event.h"
 #include "measured.h"
 #include "view.h"
 
@@ -32,6 +37,8 @@
 #define VIEW_MAX (64 * 1024)
 
 static const char *dir = DEFAULT_DIR;
+
+static int usage(void);
 
 /* What fd holds, up to max - 1 bytes, NUL-terminated (*full: it filled
  * them), or NULL with errno set. */
@@ -259,19 +266,59 @@ static void print_measured_json(void)
 	json_value(pcr[0] ? pcr : "");
 }
 
-/* expect: PCR 9 after the loader's event and separator, from start. */
-static int cmd_expect(const char *start, const char *event)
+/*
+ * expect: PCR 9 after the loader's event and separator, from start (zero,
+ * or --from HEX); the event given, or predicted (--cmdline, on the kernel
+ * of --btf and --kernel-config, by default the running one). --event
+ * prints the event instead.
+ */
+static int cmd_expect(int argc, char **argv, int i)
 {
-	char digests[2][65], value[65];
-	const char *list[2] = { digests[0], digests[1] };
+	const char *start = "0000000000000000000000000000000000000000000000000000000000000000";
+	char digests[2][65], value[65], config[300], err[512];
+	static char predicted[VG_MEASURE_EVENT_MAX];
+	const char *list[2] = { digests[0], digests[1] }, *event = NULL, *cmdline = NULL;
+	struct vg_expect_kernel kernel = { .btf_path = "/sys/kernel/btf/vmlinux" };
+	bool print_event = false;
+	struct utsname un;
 
+	for (; i < argc; i++) {
+		if (!strcmp(argv[i], "--event"))
+			print_event = true;
+		else if (i + 1 < argc && !strcmp(argv[i], "--from"))
+			start = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--cmdline"))
+			cmdline = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--btf"))
+			kernel.btf_path = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--kernel-config"))
+			kernel.config_path = argv[++i];
+		else if (!event && argv[i][0] != '-')
+			event = argv[i];
+		else
+			return usage();
+	}
+	if (!event == !cmdline)
+		return usage();
+	if (cmdline) {
+		if (!kernel.config_path && !uname(&un)) {
+			snprintf(config, sizeof(config), "/boot/config-%s", un.release);
+			kernel.config_path = config;
+		}
+		if (vg_expect_event(cmdline, &kernel, predicted, sizeof(predicted), err,
+				    sizeof(err))) {
+			fprintf(stderr, "verigatectl: expect --cmdline: %s\n", err);
+			return EXIT_ERROR;
+		}
+		event = predicted;
+	}
 	vg_measured_digest(event, digests[0]);
 	vg_measured_digest("verigate separator", digests[1]);
 	if (vg_measured_replay(start, list, 2, value)) {
 		fprintf(stderr, "verigatectl: expect --from %s: not 64 lower-case hex digits\n", start);
 		return EXIT_USAGE;
 	}
-	printf("%s\n", value);
+	printf("%s\n", print_event ? event : value);
 	return EXIT_OK;
 }
 
@@ -608,7 +655,9 @@ static int usage(void)
 	fprintf(stderr, "usage: verigatectl [--dir DIR] status [--json]\n"
 			"       verigatectl [--dir DIR] denials [--json] [--follow]\n"
 			"       verigatectl [--dir DIR] check [--json]\n"
-			"       verigatectl expect [--from HEX] EVENT\n"
+			"       verigatectl expect [--from HEX] [--event] EVENT\n"
+			"       verigatectl expect [--from HEX] [--event] --cmdline TEXT\n"
+			"                          [--btf FILE] [--kernel-config FILE]\n"
 			"exit: 0 enforcing (status), every probe refused (check), or done;\n"
 			"      1 error; 2 usage; 3 audit mode; 4 not loaded;\n"
 			"      5 check: the gate failed a probe\n");
@@ -631,15 +680,8 @@ int main(int argc, char **argv)
 	if (i >= argc)
 		return usage();
 	cmd = argv[i++];
-	if (!strcmp(cmd, "expect")) {
-		const char *start = "0000000000000000000000000000000000000000000000000000000000000000";
-
-		if (i + 2 < argc && !strcmp(argv[i], "--from")) {
-			start = argv[i + 1];
-			i += 2;
-		}
-		return i + 1 == argc ? cmd_expect(start, argv[i]) : usage();
-	}
+	if (!strcmp(cmd, "expect"))
+		return cmd_expect(argc, argv, i);
 	for (; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
 			json = true;

@@ -44,6 +44,7 @@
 
 #include "elapsed.h"
 #include "kernel_switches.h"
+#include "program_choice.h"
 
 /* A private directory in the initramfs' own filesystem, whose files the
  * exec gate allows until the real init runs (a tmpfs such as /run is
@@ -93,38 +94,33 @@ enum hook {
 #define BIT(h) (1u << (h))
 _Static_assert(H_COUNT <= 32, "a hook set fits in an unsigned int");
 
-/* Every hook the proof knows, and for those no trigger reaches, why not. */
-static const struct {
-	const char *name;
-	const char *not_probed;
-} hooks[H_COUNT] = {
-	[H_BPRM_CHECK] = { .name = "bprm_check_security" },
-	[H_BPRM_CREDS_FOR_EXEC] = { .name = "bprm_creds_for_exec" },
-	[H_MMAP_FILE] = { .name = "mmap_file" },
-	[H_FILE_MPROTECT] = { .name = "file_mprotect" },
-	[H_FILE_OPEN] = { .name = "file_open" },
-	[H_FILE_IOCTL] = { .name = "file_ioctl" },
-	[H_FILE_IOCTL_COMPAT] = { .name = "file_ioctl_compat" },
-	[H_INODE_RENAME] = { .name = "inode_rename" },
-	[H_INODE_UNLINK] = { .name = "inode_unlink" },
-	[H_INODE_RMDIR] = { .name = "inode_rmdir" },
-	[H_SB_MOUNT] = { .name = "sb_mount" },
-	[H_MOVE_MOUNT] = { .name = "move_mount" },
-	[H_SB_UMOUNT] = { .name = "sb_umount" },
-	[H_BPF] = { .name = "bpf" },
-	[H_BPF_MAP] = { .name = "bpf_map" },
-	[H_BPF_PROG] = { .name = "bpf_prog" },
-	[H_KERNEL_READ_FILE] = { .name = "kernel_read_file" },
-	[H_KERNEL_LOAD_DATA] = { .name = "kernel_load_data" },
-	[H_LOCKED_DOWN] = { .name = "locked_down" },
-	[H_PTRACE_ACCESS_CHECK] = { .name = "ptrace_access_check" },
-	[H_PTRACE_TRACEME] = { .name = "ptrace_traceme",
-			       .not_probed = "its only trigger, PTRACE_TRACEME, is what it refuses (the proof would log a denial)" },
-	[H_BDEV_SETINTEGRITY] = { .name = "bdev_setintegrity",
-				  .not_probed = "runs only when dm-verity sets up a table" },
-	[H_BDEV_FREE_SECURITY] = { .name = "bdev_free_security",
-				   .not_probed = "runs only when a block device is freed" },
-	[H_SYSCTL] = { .name = "sysctl" }, /* cgroup/sysctl, on the root cgroup */
+/* Every hook the proof knows (those no trigger reaches are in
+ * program_choice.c, which verigatectl shares). */
+static const char *const hooks[H_COUNT] = {
+	[H_BPRM_CHECK] = "bprm_check_security",
+	[H_BPRM_CREDS_FOR_EXEC] = "bprm_creds_for_exec",
+	[H_MMAP_FILE] = "mmap_file",
+	[H_FILE_MPROTECT] = "file_mprotect",
+	[H_FILE_OPEN] = "file_open",
+	[H_FILE_IOCTL] = "file_ioctl",
+	[H_FILE_IOCTL_COMPAT] = "file_ioctl_compat",
+	[H_INODE_RENAME] = "inode_rename",
+	[H_INODE_UNLINK] = "inode_unlink",
+	[H_INODE_RMDIR] = "inode_rmdir",
+	[H_SB_MOUNT] = "sb_mount",
+	[H_MOVE_MOUNT] = "move_mount",
+	[H_SB_UMOUNT] = "sb_umount",
+	[H_BPF] = "bpf",
+	[H_BPF_MAP] = "bpf_map",
+	[H_BPF_PROG] = "bpf_prog",
+	[H_KERNEL_READ_FILE] = "kernel_read_file",
+	[H_KERNEL_LOAD_DATA] = "kernel_load_data",
+	[H_LOCKED_DOWN] = "locked_down",
+	[H_PTRACE_ACCESS_CHECK] = "ptrace_access_check",
+	[H_PTRACE_TRACEME] = "ptrace_traceme",
+	[H_BDEV_SETINTEGRITY] = "bdev_setintegrity",
+	[H_BDEV_FREE_SECURITY] = "bdev_free_security",
+	[H_SYSCTL] = "sysctl", /* cgroup/sysctl, on the root cgroup */
 };
 
 /* Whether a trigger got past a hook, and if not, why not. */
@@ -495,20 +491,12 @@ static int run_count(int fd, __u64 *count)
 	return 0;
 }
 
-/* The hook of a section "lsm/HOOK", "lsm.s/HOOK" or "cgroup/HOOK". */
-static const char *hook_of(const char *section)
-{
-	const char *slash = strchr(section, '/');
-
-	return slash ? slash + 1 : section;
-}
-
 static enum hook hook_id(const char *hook)
 {
 	int h;
 
 	for (h = 0; h < H_COUNT; h++)
-		if (!strcmp(hooks[h].name, hook))
+		if (!strcmp(hooks[h], hook))
 			return h;
 	return H_UNKNOWN;
 }
@@ -531,7 +519,7 @@ static int collect(const struct bpf_object *obj, struct prog_run *runs, int *cou
 		}
 		r->name = bpf_program__name(prog);
 		r->view = bpf_program__expected_attach_type(prog) == BPF_TRACE_ITER;
-		r->hook = r->view ? "iterator" : hook_of(bpf_program__section_name(prog));
+		r->hook = vg_program_hook(prog);
 		r->id = r->view ? H_UNKNOWN : hook_id(r->hook);
 		r->fd = bpf_program__fd(prog);
 		if (r->id != H_UNKNOWN)
@@ -560,6 +548,8 @@ static void trigger(struct probe *p, struct prog_run *runs, int count)
 static const char *not_probed(const struct probe *p, const struct prog_run *r, char *buf,
 			      size_t len)
 {
+	const char *why;
+
 	if (r->view) {
 		if (!r->view_err)
 			return NULL;
@@ -568,8 +558,8 @@ static const char *not_probed(const struct probe *p, const struct prog_run *r, c
 	}
 	if (r->id == H_UNKNOWN)
 		return "no trigger for this hook";
-	if (hooks[r->id].not_probed)
-		return hooks[r->id].not_probed;
+	if ((why = vg_hook_unprovable(r->hook)))
+		return why;
 	if (p->out[r->id].reached)
 		return NULL;
 	return p->out[r->id].why[0] ? p->out[r->id].why : "its trigger stopped before it";

@@ -306,37 +306,19 @@ static void report_measured(const char *event)
 /* The event a loaded gate is measured as: its configuration, and what the
  * kernel gave it. Returns 0, or -1 (logged) if it does not fit. */
 static int describe_loaded(const struct vg_config *cfg, const struct vg_policy_report *rep,
-			    char *event, size_t len)
+			   char *event, size_t len)
 {
-	char allow[VG_ALLOW_MAX * (VG_HASH_HEX_MAX + 1)];
-	size_t n = 0;
-	int i;
-
-	allow[0] = '\0';
-	for (i = 0; i < cfg->allow_count; i++)
-		n += snprintf(allow + n, sizeof(allow) - n, "%s%s", i ? "," : "", cfg->allow[i]);
-	struct vg_gate_state s = {
-		.mode = vg_mode_name(cfg->mode),
-		.loaded = true,
-		.tree_option = vg_tree_option(cfg->tree),
-		.tree_hash = cfg->roothash,
-		.roothash_sig = cfg->pubkey[0] ? "verified" : "none",
-		.verity_sig = kernel_checked_root_signature() ? "required" : "no",
-		.deny_anon_exec = cfg->deny_anon_exec,
+	const struct vg_gate_kernel k = {
+		.verity_sig = kernel_checked_root_signature(),
 		.guards = rep->guards,
 		.live = rep->live_count,
 		.programs = rep->count,
-		.allow = allow,
-		.allow_signed = cfg->allow_signed,
-		.kdump = cfg->kdump_kernel,
-		.bpf_hook_args = rep->features.bpf_hook_args,
-		.ioctl_compat = rep->features.ioctl_compat_hook,
-		.verity_trust = rep->verity_trust,
-		.execve_check = rep->features.execve_check,
-		.overlay_data_layer = rep->features.real_data_inode,
+		.features = rep->features,
 		.kprobe_override = rep->kprobe_override,
+		.verity_trust = rep->verity_trust,
 	};
-	if (vg_gate_describe(&s, event, len) < 0) {
+
+	if (vg_gate_describe(cfg, &k, event, len) < 0) {
 		vg_log(VG_LOG_ERR, "the gate's description does not fit %zu bytes", len);
 		return -1;
 	}
@@ -457,12 +439,11 @@ static int load_gate(const char *newroot, struct gate_event *ev)
 	long verify_ms;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	snprintf(ev->text, sizeof(ev->text), "verigate mode=failed loaded=no");
+	vg_gate_describe_unloaded("failed", ev->text, sizeof(ev->text));
 	if (load_config(&cfg, true))
 		return 1;
 	ev->tpm_required = cfg.tpm_required;
-	snprintf(ev->text, sizeof(ev->text), "verigate mode=%s loaded=no",
-		 vg_mode_name(cfg.mode));
+	vg_gate_describe_unloaded(vg_mode_name(cfg.mode), ev->text, sizeof(ev->text));
 	if (cfg.mode == VG_MODE_OFF)
 		return 0;
 	if (snprintf(tree, sizeof(tree), "%s%s", newroot, vg_tree_dir(cfg.tree)) >= (int)sizeof(tree) ||

@@ -11,29 +11,6 @@
 
 #include "hex.h"
 
-static const char *yes_no(bool b)
-{
-	return b ? "yes" : "no";
-}
-
-int vg_gate_describe(const struct vg_gate_state *s, char *buf, size_t len)
-{
-	int n;
-
-	if (!s->loaded)
-		n = snprintf(buf, len, "verigate mode=%s loaded=no", s->mode);
-	else
-		n = snprintf(buf, len,
-			     "verigate mode=%s loaded=yes %s=%s roothash_sig=%s verity_sig=%s anon_exec=%s guards=%d live=%d/%d allow=%s signed=%d kdump=%s bpf_hook_args=%d ioctl_compat=%s verity_trust=%s execve_check=%s overlay=%s kprobe_override=%s",
-			     s->mode, s->tree_option, s->tree_hash, s->roothash_sig, s->verity_sig,
-			     s->deny_anon_exec ? "deny" : "allow", s->guards, s->live, s->programs,
-			     s->allow[0] ? s->allow : "none", s->allow_signed, s->kdump[0] ? s->kdump : "none",
-			     s->bpf_hook_args, yes_no(s->ioctl_compat), yes_no(s->verity_trust),
-			     yes_no(s->execve_check), s->overlay_data_layer ? "data-layer" : "refused",
-			     yes_no(s->kprobe_override));
-	return n < 0 || (size_t)n >= len ? -1 : n;
-}
-
 /* text as a JSON string's contents: quotes, backslashes and control
  * characters escaped. */
 static int json_escape(const char *text, char *buf, size_t len)

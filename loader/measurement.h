@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "gate_event.h"
 #include "tpm.h"
 
 /* PCR 9: the kernel and systemd-stub measure the initrd there, so one
@@ -18,32 +19,8 @@
 #define VG_MEASURE_PCR 9
 #define VG_MEASURE_LOG "/run/log/systemd/tpm2-measure.log"
 #define VG_MEASURE_SEPARATOR "verigate separator"
-/* The longest event text, with its NUL: its fields, a sha512 tree hash,
- * the allow-list's 16 sha512 digests and a 255-character kdump path. */
-#define VG_MEASURE_EVENT_MAX 4096
 /* The longest event log record: the event escaped, and 8 banks' digests. */
 #define VG_MEASURE_RECORD_MAX (2 * VG_MEASURE_EVENT_MAX + 2048)
-
-/* The gate as the loader left it: what the measured event says. */
-struct vg_gate_state {
-	const char *mode;        /* "enforce", "audit", "off", or "failed" */
-	bool loaded;             /* its programs attached and proven live */
-	const char *tree_option; /* "roothash" or "usrhash" */
-	const char *tree_hash;
-	const char *roothash_sig; /* "verified" or "none" */
-	const char *verity_sig;   /* "required" or "no" */
-	bool deny_anon_exec;
-	int guards, live, programs;
-	const char *allow;        /* comma-separated digests, "" for none */
-	bool allow_signed;
-	const char *kdump;        /* crash kernel path, "" for none */
-	int bpf_hook_args;
-	bool ioctl_compat, verity_trust, execve_check, overlay_data_layer, kprobe_override;
-};
-
-/* The event text for a state: one line of key=value fields, the same for
- * the same gate on the same kernel. Returns its length, or -1 if cut. */
-int vg_gate_describe(const struct vg_gate_state *s, char *buf, size_t len);
 
 struct vg_measured {
 	bool measured;

@@ -18,6 +18,7 @@
 #include "elapsed.h"
 #include "kernel_switches.h"
 #include "liveness.h"
+#include "program_choice.h"
 #include "verigate.skel.h"
 #include "verigate_abi.h"
 
@@ -38,30 +39,11 @@ __u32 vg_kernel_dev(dev_t dev)
 	return major(dev) << 20 | minor(dev);
 }
 
-static bool is_guard(const struct bpf_program *prog)
-{
-	return !strncmp(bpf_program__name(prog), "guard_", 6);
-}
-
-/* One of the read-only views (an iterator) rather than a hook. */
-static bool is_view(const struct bpf_program *prog)
-{
-	return bpf_program__expected_attach_type(prog) == BPF_TRACE_ITER;
-}
-
 /* A program for a cgroup hook rather than an LSM hook: it goes on the root
  * cgroup, without a link, so that nothing is pinned that could detach it. */
 static bool on_root_cgroup(const struct bpf_program *prog)
 {
 	return bpf_program__type(prog) == BPF_PROG_TYPE_CGROUP_SYSCTL;
-}
-
-static void disable(struct verigate_bpf *skel, const char *name)
-{
-	struct bpf_program *prog = bpf_object__find_program_by_name(skel->obj, name);
-
-	if (prog)
-		bpf_program__set_autoload(prog, false);
 }
 
 /* The programs that match this kernel's hooks and the policy (and, in test
@@ -71,54 +53,19 @@ static int select_programs(struct verigate_bpf *skel, bool deny_anon_exec,
 			   struct vg_btf_funcs *funcs, struct vg_kernel_features *f, char *err,
 			   size_t errlen)
 {
+	struct vg_program_needs needs = { .deny_anon_exec = deny_anon_exec };
+
 	if (vg_kernel_features_probe(funcs, f, err, errlen))
 		return -1;
-	disable(skel, f->bpf_hook_args == 4 ? "guard_bpf" : "guard_bpf_kern");
-	/* Where dm-verity tells the LSMs of each table before it goes live
-	 * (6.12+), verigate_bdev_integrity keeps the root's own; a guard on
-	 * every ioctl would add nothing but its cost. */
-	if (!f->ioctl_compat_hook || f->bdev_integrity_hooks)
-		disable(skel, "guard_dm_ioctl32");
-	if (f->bdev_integrity_hooks)
-		disable(skel, "guard_dm_ioctl");
-	/* Each exec hook has a program that judges an overlay file by its
-	 * data layer (exec_gate_layers.bpf.c) and one that judges it by the
-	 * overlay's own device, which refuses every overlay file. */
-	if (f->real_data_inode) {
-		disable(skel, "verigate_exec");
-		disable(skel, "verigate_mmap");
-		disable(skel, "verigate_exec_check");
-	} else {
-		disable(skel, "verigate_exec_layers");
-		disable(skel, "verigate_mmap_layers");
-		disable(skel, "verigate_exec_check_layers");
-	}
-	if (!f->execve_check) {
-		disable(skel, "verigate_exec_check");
-		disable(skel, "verigate_exec_check_layers");
-	}
-	if (!f->bdev_integrity_hooks) {
-		disable(skel, "verigate_bdev_integrity");
-		disable(skel, "verigate_bdev_free");
-	}
-	if (!deny_anon_exec) {
-		/* Tracers writing code only matter when anonymous code is refused. */
-		disable(skel, "verigate_ptrace");
-		disable(skel, "verigate_traceme");
-		disable(skel, "verigate_mem_write");
-	} else if (!vg_proc_mem_writes_forced()) {
-		/* The kernel forces no write through /proc/self/mem, and a
-		 * tracer's forced writes need an attach the ptrace hooks refuse:
-		 * nothing for a program on every open to do. */
-		disable(skel, "verigate_mem_write");
-	}
+	needs.proc_mem_forced = deny_anon_exec && vg_proc_mem_writes_forced();
+	vg_programs_choose(skel->obj, f, &needs);
 #ifdef VG_TEST_WITHOUT_GUARDS
 	/* Test builds only (tests/run-in-guest --guards off): the control
 	 * boots of the guard attack tests. */
 	struct bpf_program *prog;
 
 	bpf_object__for_each_program(prog, skel->obj)
-		if (is_guard(prog))
+		if (vg_program_is_guard(prog))
 			bpf_program__set_autoload(prog, false);
 #endif
 	return 0;
@@ -293,7 +240,7 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 				return -1;
 			link = NULL;
 		} else {
-			link = is_view(prog) ? bpf_program__attach_iter(prog, NULL)
+			link = vg_program_is_view(prog) ? bpf_program__attach_iter(prog, NULL)
 					     : bpf_program__attach_lsm(prog);
 			if (!link) {
 				snprintf(err, errlen, "attach %s: %s", name, strerror(errno));
@@ -308,14 +255,14 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 		report->prog_ids[n] =
 			prog_id(bpf_program__fd(prog), &report->verified_insns[n], &target);
 		snprintf(report->prog_names[n], sizeof(report->prog_names[n]), "%s", name);
-		report->guards += is_guard(prog);
+		report->guards += vg_program_is_guard(prog);
 		report->count++;
 		if (record_own(skel, VG_OWN_PROG, report->prog_ids[n], err, errlen))
 			return -1;
 		if (!link)
 			continue;
 		pin_path(path, sizeof(path), pin_dir, prog);
-		if (bpf_link__pin(link, path) || (is_view(prog) && chmod(path, 0444)) ||
+		if (bpf_link__pin(link, path) || (vg_program_is_view(prog) && chmod(path, 0444)) ||
 		    stat(path, &st)) {
 			snprintf(err, errlen, "pin %s: %s", path, strerror(errno));
 			return -1;
@@ -324,7 +271,7 @@ static int attach_and_pin(struct verigate_bpf *skel, const char *pin_dir,
 		report->link_ids[n] = link_id(bpf_link__fd(link));
 		if (record_own(skel, VG_OWN_LINK, report->link_ids[n], err, errlen) ||
 		    record_own(skel, VG_OWN_PIN, st.st_ino, err, errlen) ||
-		    (is_view(prog) && record_view_target(skel, target, err, errlen)))
+		    (vg_program_is_view(prog) && record_view_target(skel, target, err, errlen)))
 			return -1;
 	}
 	return 0;
@@ -338,7 +285,7 @@ static void record_program_names(struct verigate_bpf *skel)
 	size_t n = 0;
 
 	bpf_object__for_each_program(prog, skel->obj) {
-		if (!bpf_program__autoload(prog) || is_view(prog))
+		if (!bpf_program__autoload(prog) || vg_program_is_view(prog))
 			continue;
 		n += snprintf(names + n, VG_PROGRAM_NAMES_MAX - n, "%s%s", n ? "," : "",
 			      bpf_program__name(prog));

@@ -81,8 +81,12 @@ if [ "$actual" = "$pcr" ]; then
 else
     fail tpm-pcr-replays "PCR 9 sha256 $actual, the log replays to $pcr"
 fi
+# For tests/check: the PCR, the event, and what the host needs to predict
+# them (verigatectl expect --cmdline): the command line and the start.
 echo "tpm-pcr9 $actual"
 echo "tpm-event $first"
+echo "tpm-start $start"
+echo "tpm-cmdline $(cat /proc/cmdline)"
 
 # verigatectl: what was measured, and the value to expect for the event.
 if [ "$mode" != off ]; then

@@ -169,30 +169,26 @@ TEST(measure_logs_the_event_and_the_separator_and_the_pcr_replays)
 TEST(the_longest_configuration_is_described_whole)
 {
 	static char event[VG_MEASURE_EVENT_MAX], record[VG_MEASURE_RECORD_MAX];
-	char hash[129], allow[16 * 129], kdump[256];
-	struct vg_tpm_event ev = { .count = VG_TPM_BANKS_MAX };
-	struct vg_gate_state st = {
-		.mode = "enforcing", .loaded = true, .tree_option = "roothash",
-		.roothash_sig = "verified", .verity_sig = "required", .deny_anon_exec = true,
-		.guards = 99, .live = 99, .programs = 99, .allow_signed = true, .bpf_hook_args = 4,
+	static struct vg_config cfg = {
+		.mode = VG_MODE_ENFORCE, .tree = VG_TREE_ROOT, .pubkey = "/etc/verigate/key.pem",
+		.deny_anon_exec = true, .allow_count = VG_ALLOW_MAX, .allow_signed = true,
 	};
+	const struct vg_gate_kernel k = {
+		.verity_sig = true, .guards = 99, .live = 99, .programs = 99,
+		.features = { .bpf_hook_args = 4 },
+	};
+	struct vg_tpm_event ev = { .count = VG_TPM_BANKS_MAX };
 	int i;
 
-	memset(hash, 'a', 128);
-	hash[128] = '\0';
-	allow[0] = '\0';
-	for (i = 0; i < 16; i++)
-		snprintf(allow + strlen(allow), sizeof(allow) - strlen(allow), "%s%s", i ? "," : "", hash);
-	memset(kdump, '"', 255);
-	kdump[0] = '/';
-	kdump[100] = '\\';
-	kdump[255] = '\0';
-	st.tree_hash = hash;
-	st.allow = allow;
-	st.kdump = kdump;
-	CHECK(vg_gate_describe(&st, event, sizeof(event)) > 0);
-	CHECK_STR_HAS(event, allow);
-	CHECK_STR_HAS(event, kdump);
+	memset(cfg.roothash, 'a', 128);
+	for (i = 0; i < VG_ALLOW_MAX; i++)
+		memset(cfg.allow[i], 'b', 128);
+	memset(cfg.kdump_kernel, '"', 255);
+	cfg.kdump_kernel[0] = '/';
+	cfg.kdump_kernel[100] = '\\';
+	CHECK(vg_gate_describe(&cfg, &k, event, sizeof(event)) > 0);
+	CHECK_STR_HAS(event, cfg.allow[VG_ALLOW_MAX - 1]);
+	CHECK_STR_HAS(event, cfg.kdump_kernel);
 	for (i = 0; i < ev.count; i++) {
 		ev.banks[i].name = "sha512";
 		ev.banks[i].len = 64;
