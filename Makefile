@@ -189,11 +189,17 @@ $(BUILD)/features/test_attach_targets: tests/features/test_attach_targets.c \
 
 # The loader's PCR extend against a software TPM (run by tests/check).
 TPM_TEST_OBJS := $(addprefix $(BUILD)/loader/,tpm.o measurement.o gate_event.o cmdline.o base64.o hex.o)
+TPM_LIBS := -ltss2-esys -ltss2-tcti-device -ltss2-tctildr -ltss2-rc -lcrypto
+# The loader's measurement on a software TPM, for systemd-pcrlock to read.
+$(BUILD)/tpm/vg-measure: tests/tpm/vg-measure.c $(TPM_TEST_OBJS)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ $(TPM_LIBS) -o $@
+
 $(BUILD)/tpm/test_tpm: tests/tpm/test_tpm.c $(TPM_TEST_OBJS) tests/unit/unit.h
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(TPM_TEST_OBJS) \
-		-ltss2-esys -ltss2-tcti-device -ltss2-tctildr -ltss2-rc -lcrypto -o $@
+	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf -Itests/unit $< $(TPM_TEST_OBJS) $(TPM_LIBS) -o $@
 
 $(BUILD):
 	$(Q)mkdir -p $@
@@ -230,7 +236,7 @@ fuzz: deps $(FUZZ_TARGETS)
 	$(Q)tests/run-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 test-progs: $(TEST_PROGS) $(BUILD)/test/verigate-loader-noguards $(BUILD)/test/verigate-loader-faults $(BUILD)/features/test_kernel_features \
-	$(BUILD)/features/test_attach_targets $(BUILD)/tpm/test_tpm
+	$(BUILD)/features/test_attach_targets $(BUILD)/tpm/test_tpm $(BUILD)/tpm/vg-measure
 
 # check and demo install what they need first, so they work on a fresh machine.
 deps:

@@ -6,9 +6,9 @@
  *   verigatectl [--dir DIR] status [--json]
  *   verigatectl [--dir DIR] denials [--json] [--follow]
  *   verigatectl [--dir DIR] check [--json]
- *   verigatectl expect [--from HEX] [--event] EVENT
- *   verigatectl expect [--from HEX] [--event] --cmdline TEXT [--btf FILE]
- *                      [--kernel-config FILE]
+ *   verigatectl expect [--from HEX | --event | --pcrlock] EVENT
+ *   verigatectl expect [--from HEX | --event | --pcrlock] --cmdline TEXT
+ *                      [--btf FILE] [--kernel-config FILE]
  * Exit codes (exit_code.h, verigatectl(8)): 0 enforcing (status), every
  * probe refused (check), or done, 1 a view could not be read or parsed or a
  * probe not made, 2 usage, 3 loaded in audit mode, 4 not loaded, 5 the gate
@@ -31,6 +31,7 @@
 #include "expect.h"
 #include "gate_event.h"
 #include "measured.h"
+#include "pcrlock.h"
 #include "view.h"
 
 #define DEFAULT_DIR "/sys/fs/bpf/verigate"
@@ -270,7 +271,8 @@ static void print_measured_json(void)
  * expect: PCR 9 after the loader's event and separator, from start (zero,
  * or --from HEX); the event given, or predicted (--cmdline, on the kernel
  * of --btf and --kernel-config, by default the running one). --event
- * prints the event instead.
+ * prints the event instead, --pcrlock the two extends as a
+ * systemd-pcrlock component.
  */
 static int cmd_expect(int argc, char **argv, int i)
 {
@@ -279,14 +281,18 @@ static int cmd_expect(int argc, char **argv, int i)
 	static char predicted[VG_MEASURE_EVENT_MAX];
 	const char *list[2] = { digests[0], digests[1] }, *event = NULL, *cmdline = NULL;
 	struct vg_expect_kernel kernel = { .btf_path = "/sys/kernel/btf/vmlinux" };
-	bool print_event = false;
+	const char *texts[2] = { NULL, VG_MEASURE_SEPARATOR };
+	static char component[4 * VG_MEASURE_EVENT_MAX];
+	bool print_event = false, pcrlock = false, from = false;
 	struct utsname un;
 
 	for (; i < argc; i++) {
 		if (!strcmp(argv[i], "--event"))
 			print_event = true;
+		else if (!strcmp(argv[i], "--pcrlock"))
+			pcrlock = true;
 		else if (i + 1 < argc && !strcmp(argv[i], "--from"))
-			start = argv[++i];
+			start = argv[++i], from = true;
 		else if (i + 1 < argc && !strcmp(argv[i], "--cmdline"))
 			cmdline = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--btf"))
@@ -298,7 +304,9 @@ static int cmd_expect(int argc, char **argv, int i)
 		else
 			return usage();
 	}
-	if (!event == !cmdline)
+	/* A pcrlock component is one link of a chain: what came before
+	 * PCR 9's verigate records is other components' business. */
+	if (!event == !cmdline || (pcrlock && (print_event || from)))
 		return usage();
 	if (cmdline) {
 		if (!kernel.config_path && !uname(&un)) {
@@ -312,8 +320,17 @@ static int cmd_expect(int argc, char **argv, int i)
 		}
 		event = predicted;
 	}
+	if (pcrlock) {
+		texts[0] = event;
+		if (vg_pcrlock_component(VG_MEASURE_PCR, texts, 2, component, sizeof(component)) < 0) {
+			fprintf(stderr, "verigatectl: expect --pcrlock: the component does not fit\n");
+			return EXIT_ERROR;
+		}
+		printf("%s\n", component);
+		return EXIT_OK;
+	}
 	vg_measured_digest(event, digests[0]);
-	vg_measured_digest("verigate separator", digests[1]);
+	vg_measured_digest(VG_MEASURE_SEPARATOR, digests[1]);
 	if (vg_measured_replay(start, list, 2, value)) {
 		fprintf(stderr, "verigatectl: expect --from %s: not 64 lower-case hex digits\n", start);
 		return EXIT_USAGE;
@@ -655,8 +672,8 @@ static int usage(void)
 	fprintf(stderr, "usage: verigatectl [--dir DIR] status [--json]\n"
 			"       verigatectl [--dir DIR] denials [--json] [--follow]\n"
 			"       verigatectl [--dir DIR] check [--json]\n"
-			"       verigatectl expect [--from HEX] [--event] EVENT\n"
-			"       verigatectl expect [--from HEX] [--event] --cmdline TEXT\n"
+			"       verigatectl expect [--from HEX | --event | --pcrlock] EVENT\n"
+			"       verigatectl expect [--from HEX | --event | --pcrlock] --cmdline TEXT\n"
 			"                          [--btf FILE] [--kernel-config FILE]\n"
 			"exit: 0 enforcing (status), every probe refused (check), or done;\n"
 			"      1 error; 2 usage; 3 audit mode; 4 not loaded;\n"

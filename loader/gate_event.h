@@ -13,6 +13,12 @@
 #include "cmdline.h"
 #include "kernel_features.h"
 
+/* PCR 9: the kernel and systemd-stub measure the initrd there, so one
+ * value binds the initramfs and the gate it set up (docs/attestation.md).
+ * The event goes there, then the separator, which closes verigate's part. */
+#define VG_MEASURE_PCR 9
+#define VG_MEASURE_SEPARATOR "verigate separator"
+
 /* The longest event text, with its NUL: its fields, a sha512 tree hash,
  * the allow-list's 16 sha512 digests and a 255-character kdump path. */
 #define VG_MEASURE_EVENT_MAX 4096

@@ -14,11 +14,7 @@
 #include "gate_event.h"
 #include "tpm.h"
 
-/* PCR 9: the kernel and systemd-stub measure the initrd there, so one
- * value binds the initramfs and the gate it set up (docs/attestation.md). */
-#define VG_MEASURE_PCR 9
 #define VG_MEASURE_LOG "/run/log/systemd/tpm2-measure.log"
-#define VG_MEASURE_SEPARATOR "verigate separator"
 /* The longest event log record: the event escaped, and 8 banks' digests. */
 #define VG_MEASURE_RECORD_MAX (2 * VG_MEASURE_EVENT_MAX + 2048)
 
