@@ -110,7 +110,7 @@ $(BUILD)/test/verigate-loader-noguards: $(LOADER_SRCS) $(BUILD)/verigate.skel.h 
 $(BUILD)/test/verigate-loader-faults: $(LOADER_OBJS) tests/faults/loader-faults.c
 	$(call msg,LINK,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $^ -Wl,--wrap=mount,--wrap=bpf_object__load_skeleton,--wrap=bpf_program__attach_lsm,--wrap=bpf_link__pin \
+	$(Q)$(CC) $(CFLAGS) -Iloader $^ -Wl,--wrap=mount,--wrap=bpf_object__load_skeleton,--wrap=bpf_program__attach_lsm,--wrap=bpf_link__pin,--wrap=vg_tpm_extend \
 		$(LOADER_LIBS) -o $@
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(UNIT_OBJS)

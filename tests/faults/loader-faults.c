@@ -11,7 +11,10 @@
  *   ftrace-off   kernel.ftrace_enabled set to 0 after the loader's own
  *                check of it, just before the load: the programs attach
  *                but never run, which the liveness proof must find
- * The boot must stop in each case.
+ *   tpm-extend   every PCR extend fails, as a TPM that refuses it: the
+ *                measurement fails (with rd.verigate.tpm=required the
+ *                boot must stop; with auto it goes on, tpm=failed)
+ * The boot must stop in each case but the last.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +23,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/libbpf.h>
+
+#include "tpm.h"
 
 static const char *fault(void)
 {
@@ -103,4 +108,17 @@ int __wrap_bpf_link__pin(struct bpf_link *link, const char *path)
 
 	kill_at("kill-pin", &calls, 2);
 	return __real_bpf_link__pin(link, path);
+}
+
+int __real_vg_tpm_extend(struct vg_tpm *tpm, unsigned int pcr, const void *data, size_t len,
+			 struct vg_tpm_event *ev, char *err, size_t errlen);
+
+int __wrap_vg_tpm_extend(struct vg_tpm *tpm, unsigned int pcr, const void *data, size_t len,
+			 struct vg_tpm_event *ev, char *err, size_t errlen)
+{
+	if (!strcmp(fault(), "tpm-extend")) {
+		snprintf(err, errlen, "TPM2_PCR_Extend: injected failure (vg_test.fault=tpm-extend)");
+		return -1;
+	}
+	return __real_vg_tpm_extend(tpm, pcr, data, len, ev, err, errlen);
 }
