@@ -309,7 +309,11 @@ static int cmd_expect(int argc, char **argv, int i)
 	if (!event == !cmdline || (pcrlock && (print_event || from)))
 		return usage();
 	if (cmdline) {
-		if (!kernel.config_path && !uname(&un)) {
+		if (!kernel.config_path) {
+			if (uname(&un)) {
+				fprintf(stderr, "verigatectl: expect: uname: %s\n", strerror(errno));
+				return EXIT_ERROR;
+			}
 			snprintf(config, sizeof(config), "/boot/config-%s", un.release);
 			kernel.config_path = config;
 		}
