@@ -88,7 +88,7 @@ $(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) $(wildcard loader/*.h) | $(BUILD)
 # expect predicts the loader's event with the loader's own code and
 # programs: its command line parser, its choice of programs, its event.
 CTL_LOADER_OBJS := $(addprefix $(BUILD)/loader/,hex.o base64.o cmdline.o kernel_features.o \
-		   program_choice.o gate_event.o)
+		   kernel_switches.o program_choice.o gate_event.o)
 $(BUILD)/ctl/expect.o: $(BUILD)/verigate.skel.h
 $(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o) $(CTL_LOADER_OBJS)
 	$(call msg,LINK,$@)

@@ -10,6 +10,7 @@
 #include "cmdline.h"
 #include "gate_event.h"
 #include "kernel_features.h"
+#include "kernel_switches.h"
 #include "program_choice.h"
 #include "verigate.skel.h"
 
@@ -69,17 +70,6 @@ static bool config_yes(const char *config, const char *name)
 	return !strcmp(value, "y");
 }
 
-static bool in_list(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p;
-
-	for (p = list; (p = strstr(p, name)); p += n)
-		if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
-			return true;
-	return false;
-}
-
 /* Whether the bpf LSM runs: lsm= on the command line, else CONFIG_LSM. */
 static bool bpf_lsm_active(const char *cmdline, const char *config)
 {
@@ -89,7 +79,7 @@ static bool bpf_lsm_active(const char *cmdline, const char *config)
 		return false;
 	if (!kernel_param(cmdline, "lsm", lsm))
 		config_value(config, "CONFIG_LSM", lsm, sizeof(lsm));
-	return in_list(lsm, "bpf");
+	return vg_lsm_list_has(lsm, "bpf");
 }
 
 /* Whether the loader's write to its own read-only page through

@@ -23,16 +23,21 @@ static void read_line(const char *path, char *buf, size_t len)
 	buf[strcspn(buf, "\n")] = '\0';
 }
 
-bool vg_lsm_active(const char *name, char *list, size_t len)
+bool vg_lsm_list_has(const char *list, const char *name)
 {
-	char copy[512], *tok, *save;
+	size_t n = strlen(name);
+	const char *p;
 
-	read_line(VG_LSM_LIST, list, len);
-	snprintf(copy, sizeof(copy), "%s", list);
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		if (!strcmp(tok, name))
+	for (p = list; n && (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
 			return true;
 	return false;
+}
+
+bool vg_lsm_active(const char *name, char *list, size_t len)
+{
+	read_line(VG_LSM_LIST, list, len);
+	return vg_lsm_list_has(list, name);
 }
 
 bool vg_ftrace_patching_on(void)

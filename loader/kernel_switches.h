@@ -9,6 +9,10 @@
 #define VG_LSM_LIST "/sys/kernel/security/lsm"
 #define VG_FTRACE_ENABLED "/proc/sys/kernel/ftrace_enabled"
 
+/* Whether name is one of the comma-separated LSMs of list (as the kernel
+ * lists them, as lsm= and CONFIG_LSM name them). */
+bool vg_lsm_list_has(const char *list, const char *name);
+
 /* Whether LSM name is in the kernel's list of active ones (securityfs must
  * be mounted). The list as read goes into list (len bytes, without its
  * newline; empty if it cannot be read). */

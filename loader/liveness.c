@@ -518,7 +518,7 @@ static int collect(const struct bpf_object *obj, struct prog_run *runs, int *cou
 			return -1;
 		}
 		r->name = bpf_program__name(prog);
-		r->view = bpf_program__expected_attach_type(prog) == BPF_TRACE_ITER;
+		r->view = vg_program_is_view(prog);
 		r->hook = vg_program_hook(prog);
 		r->id = r->view ? H_UNKNOWN : hook_id(r->hook);
 		r->fd = bpf_program__fd(prog);
