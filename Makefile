@@ -87,7 +87,7 @@ $(BUILD)/ctl/%.o: ctl/%.c $(wildcard ctl/*.h) $(wildcard loader/*.h) | $(BUILD)
 
 # expect predicts the loader's event with the loader's own code and
 # programs: its command line parser, its choice of programs, its event.
-CTL_LOADER_OBJS := $(addprefix $(BUILD)/loader/,hex.o base64.o cmdline.o kernel_features.o \
+CTL_LOADER_OBJS := $(addprefix $(BUILD)/loader/,append.o hex.o base64.o cmdline.o kernel_features.o \
 		   kernel_switches.o program_choice.o gate_event.o)
 $(BUILD)/ctl/expect.o: $(BUILD)/verigate.skel.h
 $(BUILD)/verigatectl: $(CTL_SRCS:ctl/%.c=$(BUILD)/ctl/%.o) $(CTL_LOADER_OBJS)
@@ -133,7 +133,8 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(PARSER_SRCS) $(wildcard load
 # vg-rollback drives the loader's own install code with injected failures.
 $(BUILD)/progs/vg-rollback: tests/progs/vg-rollback.c $(BUILD)/loader/policy.o \
 		$(BUILD)/loader/kernel_features.o $(BUILD)/loader/attach_targets.o \
-		$(BUILD)/loader/liveness.o $(BUILD)/loader/kernel_switches.o $(BUILD)/loader/program_choice.o
+		$(BUILD)/loader/liveness.o $(BUILD)/loader/kernel_switches.o $(BUILD)/loader/program_choice.o \
+		$(BUILD)/loader/append.o
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -Iloader -Ibpf $^ -Wl,--wrap=bpf_link__pin,--wrap=bpf_program__attach_lsm,--wrap=bpf_program__attach_iter,--wrap=bpf_object__load_skeleton -lbpf -lelf -lz -o $@

@@ -2,10 +2,10 @@
 #include "pcrlock.h"
 
 #include <openssl/evp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "append.h"
 #include "hex.h"
 
 /* The banks of systemd's own components (/usr/lib/pcrlock.d), by the
@@ -20,20 +20,6 @@ static const struct {
 	{ "sha512", EVP_sha512 },
 };
 
-__attribute__((format(printf, 4, 5))) static void append(char *buf, size_t len, size_t *n,
-							const char *fmt, ...)
-{
-	va_list ap;
-	int w;
-
-	if (*n >= len)
-		return;
-	va_start(ap, fmt);
-	w = vsnprintf(buf + *n, len - *n, fmt, ap);
-	va_end(ap);
-	*n = w < 0 ? len : *n + w;
-}
-
 int vg_pcrlock_component(unsigned int pcr, const char *const *texts, int count, char *buf,
 			 size_t len)
 {
@@ -43,18 +29,18 @@ int vg_pcrlock_component(unsigned int pcr, const char *const *texts, int count, 
 	size_t n = 0, b;
 	int i;
 
-	append(buf, len, &n, "{\"records\":[");
+	vg_append(buf, len, &n, "{\"records\":[");
 	for (i = 0; i < count; i++) {
-		append(buf, len, &n, "%s{\"pcr\":%u,\"digests\":[", i ? "," : "", pcr);
+		vg_append(buf, len, &n, "%s{\"pcr\":%u,\"digests\":[", i ? "," : "", pcr);
 		for (b = 0; b < sizeof(banks) / sizeof(banks[0]); b++) {
 			if (!EVP_Digest(texts[i], strlen(texts[i]), d, &dlen, banks[b].md(), NULL))
 				return -1;
 			vg_bytes_to_hex(d, dlen, hex, sizeof(hex));
-			append(buf, len, &n, "%s{\"hashAlg\":\"%s\",\"digest\":\"%s\"}", b ? "," : "",
+			vg_append(buf, len, &n, "%s{\"hashAlg\":\"%s\",\"digest\":\"%s\"}", b ? "," : "",
 			       banks[b].name, hex);
 		}
-		append(buf, len, &n, "]}");
+		vg_append(buf, len, &n, "]}");
 	}
-	append(buf, len, &n, "]}");
+	vg_append(buf, len, &n, "]}");
 	return n < len ? (int)n : -1;
 }

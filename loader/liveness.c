@@ -30,7 +30,6 @@
 #include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "append.h"
 #include "elapsed.h"
 #include "kernel_switches.h"
 #include "program_choice.h"
@@ -565,18 +565,6 @@ static const char *not_probed(const struct probe *p, const struct prog_run *r, c
 	return p->out[r->id].why[0] ? p->out[r->id].why : "its trigger stopped before it";
 }
 
-__attribute__((format(printf, 4, 5))) static void append(char *buf, size_t len, size_t *used,
-							const char *fmt, ...)
-{
-	va_list ap;
-
-	if (*used >= len)
-		return;
-	va_start(ap, fmt);
-	*used += vsnprintf(buf + *used, len - *used, fmt, ap);
-	va_end(ap);
-}
-
 /* Why programs would attach and never run. */
 static const char *likely_cause(int dead)
 {
@@ -606,13 +594,13 @@ static int judge(const struct probe *p, const struct prog_run *runs, int count,
 		if (runs_seen) {
 			report->live_count++;
 		} else if ((reason = not_probed(p, r, why, sizeof(why)))) {
-			append(report->unprobed, sizeof(report->unprobed), &used, "%s%s (%s): %s",
+			vg_append(report->unprobed, sizeof(report->unprobed), &used, "%s%s (%s): %s",
 			       used ? "; " : "", r->name, r->hook, reason);
 			report->unprobed_count++;
 		} else if (!dead++) {
 			snprintf(first, sizeof(first), "%s (%s)", r->name, r->hook);
 		} else {
-			append(others, sizeof(others), &others_used, "%s%s (%s)",
+			vg_append(others, sizeof(others), &others_used, "%s%s (%s)",
 			       others_used ? ", " : "", r->name, r->hook);
 		}
 	}
