@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmdline.h"
+#include "file_text.h"
 #include "gate_event.h"
 #include "kernel_features.h"
 #include "kernel_switches.h"
@@ -113,25 +114,18 @@ static bool ftrace_off(const char *cmdline)
 	return kernel_param(cmdline, "sysctl.kernel.ftrace_enabled", value) && !strcmp(value, "0");
 }
 
+/* The kernel config at path, whole, or NULL with err set. */
 static char *read_config(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "re");
-	char *buf = malloc(CONFIG_MAX);
-	size_t n = 0;
+	bool full;
+	char *text = vg_read_file(path, CONFIG_MAX, &full);
 
-	if (f && buf)
-		n = fread(buf, 1, CONFIG_MAX - 1, f);
-	if (!f || !buf || ferror(f) || n == CONFIG_MAX - 1) {
-		snprintf(err, errlen, "kernel config %s: %s", path,
-			 !f || !buf || ferror(f) ? strerror(errno) : "too large");
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[n] = '\0';
+	if (!text || full) {
+		snprintf(err, errlen, "kernel config %s: %s", path, text ? "too large" : strerror(errno));
+		free(text);
+		return NULL;
 	}
-	if (f)
-		fclose(f);
-	return buf;
+	return text;
 }
 
 /* What the kernel gives a loaded gate of cfg: the loader's choice of
@@ -169,7 +163,7 @@ int vg_expect_event(const char *cmdline, const struct vg_expect_kernel *kernel, 
 	struct vg_gate_kernel k = { 0 };
 	struct vg_config cfg;
 	char *config;
-	int rc = -1;
+	int rc;
 
 	if (vg_cmdline_parse(cmdline, &cfg, err, errlen))
 		return -1;
@@ -182,13 +176,12 @@ int vg_expect_event(const char *cmdline, const struct vg_expect_kernel *kernel, 
 	 * trampolines never patched in (ftrace off from the command line). */
 	if (!bpf_lsm_active(cmdline, config) || ftrace_off(cmdline))
 		rc = vg_gate_describe_unloaded(vg_mode_name(cfg.mode), event, len);
-	else if (!gate_kernel(&cfg, cmdline, config, kernel->btf_path, &k, err, errlen))
-		rc = vg_gate_describe(&cfg, &k, event, len);
+	else if (gate_kernel(&cfg, cmdline, config, kernel->btf_path, &k, err, errlen))
+		rc = -2; /* err says why */
 	else
-		goto out;
-	if (rc < 0)
-		snprintf(err, errlen, "the event does not fit %zu bytes", len);
-out:
+		rc = vg_gate_describe(&cfg, &k, event, len);
 	free(config);
+	if (rc == -1)
+		snprintf(err, errlen, "the event does not fit %zu bytes", len);
 	return rc < 0 ? -1 : 0;
 }

@@ -29,6 +29,7 @@
 #include "check.h"
 #include "exit_code.h"
 #include "expect.h"
+#include "file_text.h"
 #include "gate_event.h"
 #include "measured.h"
 #include "pcrlock.h"
@@ -40,27 +41,6 @@
 static const char *dir = DEFAULT_DIR;
 
 static int usage(void);
-
-/* What fd holds, up to max - 1 bytes, NUL-terminated (*full: it filled
- * them), or NULL with errno set. */
-static char *read_fd(int fd, size_t max, bool *full)
-{
-	char *buf = malloc(max);
-	size_t len = 0;
-	ssize_t n = 0;
-
-	if (!buf)
-		return NULL;
-	while (len < max - 1 && (n = read(fd, buf + len, max - 1 - len)) > 0)
-		len += n;
-	if (n < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	*full = len == max - 1;
-	return buf;
-}
 
 /* The whole text of view NAME, or NULL with *code set. */
 static char *read_view(const char *name, int *code)
@@ -79,7 +59,7 @@ static char *read_view(const char *name, int *code)
 			fprintf(stderr, "verigatectl: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
-	buf = read_fd(fd, VIEW_MAX, &full);
+	buf = vg_read_fd(fd, VIEW_MAX, &full);
 	if (!buf || full) {
 		fprintf(stderr, "verigatectl: %s: %s\n", path, buf ? "too long" : strerror(errno));
 		close(fd);
@@ -184,19 +164,6 @@ static void json_devices(const struct vg_status *st)
 	putchar(']');
 }
 
-/* A small file's text, up to max - 1 bytes, or NULL. */
-static char *read_small_file(const char *path, size_t max)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *buf;
-	bool full;
-
-	if (fd < 0)
-		return NULL;
-	buf = read_fd(fd, max, &full);
-	close(fd);
-	return buf;
-}
 
 /* Where the TPM measurement is read from; the environment may point
  * elsewhere, as systemd's $SYSTEMD_MEASURE_LOG_USERSPACE does (tests). */
@@ -212,18 +179,19 @@ static const char *env_or(const char *name, const char *fallback)
 static void read_measured(struct vg_measured_log *m, char pcr[65])
 {
 	char path[512], err[256], *text;
+	bool full;
 	size_t i;
 
 	m->count = 0;
 	pcr[0] = '\0';
-	text = read_small_file(env_or("VERIGATE_MEASURE_LOG", VG_MEASURED_LOG), 256 * 1024);
+	text = vg_read_file(env_or("VERIGATE_MEASURE_LOG", VG_MEASURED_LOG), 256 * 1024, &full);
 	if (text && vg_measured_parse(text, m, err, sizeof(err)) < 0) {
 		fprintf(stderr, "verigatectl: %s\n", err);
 		m->count = -1;
 	}
 	free(text);
 	snprintf(path, sizeof(path), "%s/9", env_or("VERIGATE_PCR_DIR", VG_MEASURED_PCR_DIR));
-	text = read_small_file(path, 128);
+	text = vg_read_file(path, 128, &full);
 	if (!text)
 		return;
 	for (i = 0; i < 64 && isxdigit((unsigned char)text[i]); i++)
